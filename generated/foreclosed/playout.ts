@@ -41,102 +41,98 @@ export function playout(): PlayoutKernel {
   var K_$where = new Int32Array(99);
   var K_$values0 = [] as number[];
   var K_$values1 = [] as number[];
-  var K_$values2 = [] as number[];
-  var K_$values3 = [] as number[];
+  var K_$list2 = new Int32Array(CAP);
+  var K_$list3 = new Int32Array(CAP);
   var K_$list4 = new Int32Array(CAP);
   var K_$list5 = new Int32Array(CAP);
-  var K_$list6 = new Int32Array(6);
-  var K_$list7 = new Int32Array(CAP);
-  var K_$list8 = new Int32Array(CAP);
-  var K_$list9 = new Int32Array(6);
-  var K_$list10 = new Int32Array(CAP);
+  var K_$list6 = new Int32Array(CAP);
+  var K_$list7 = new Int32Array(6);
+  var K_$list8 = new Int32Array(6);
+  var K_$values9 = [] as unknown[];
+  var K_$list10 = new Int32Array(6);
   var K_$list11 = new Int32Array(6);
   var K_$list12 = new Int32Array(6);
-  var K_$values13 = [] as unknown[];
-  var K_$list14 = new Int32Array(6);
+  var K_$values13 = [] as string[];
+  var K_$values13$n = new Int32Array(1);
   var K_$list15 = new Int32Array(6);
   var K_$list16 = new Int32Array(6);
-  var K_$values17 = [] as string[];
-  var K_$values17$n = new Int32Array(1);
-  var K_$list19 = new Int32Array(6);
-  var K_$list20 = new Int32Array(6);
-  var K_$values21 = [] as unknown[];
-  var K_$values22 = [] as string[];
-  var K_$values22$n = new Int32Array(1);
-  var K_$values24 = [] as string[];
-  var K_$values24$n = new Int32Array(1);
-  var K_$list26 = new Int32Array(6);
-  var K_$list27 = new Int32Array(6);
-  var K_$values28 = [] as unknown[];
-  var K_$values29 = [] as string[];
-  var K_$values29$n = new Int32Array(1);
-  var K_$values31 = [] as string[];
-  var K_$values31$n = new Int32Array(1);
-  var K_$list33 = new Int32Array(6);
-  var K_$list34 = new Int32Array(6);
-  var K_$values35 = [] as unknown[];
-  var K_$values36 = [] as string[];
-  var K_$values36$n = new Int32Array(1);
-  var K_$values38 = [] as string[];
-  var K_$values38$n = new Int32Array(1);
-  var K_$list40 = new Int32Array(6);
-  var K_$list41 = new Int32Array(6);
-  var K_$values42 = [] as unknown[];
-  var K_$values43 = [] as string[];
-  var K_$values43$n = new Int32Array(1);
-  var K_$list45 = new Int32Array(CAP);
-  var K_$values46 = [] as string[];
-  var K_$values46$n = new Int32Array(1);
-  var K_$list48 = new Int32Array(6);
-  var K_$list49 = new Int32Array(6);
-  var K_$values50 = [] as unknown[];
-  var K_$values51 = [] as string[];
-  var K_$values51$n = new Int32Array(1);
-  var K_$values53 = [] as string[];
-  var K_$values53$n = new Int32Array(1);
-  var K_$list55 = new Int32Array(6);
-  var K_$list56 = new Int32Array(6);
-  var K_$values57 = [] as unknown[];
-  var K_$values58 = [] as string[];
-  var K_$values58$n = new Int32Array(1);
-  var K_$values60 = [] as string[];
-  var K_$values60$n = new Int32Array(1);
-  var K_$list62 = new Int32Array(6);
-  var K_$list63 = new Int32Array(6);
-  var K_$values64 = [] as unknown[];
-  var K_$values65 = [] as string[];
+  var K_$values17 = [] as unknown[];
+  var K_$values18 = [] as string[];
+  var K_$values18$n = new Int32Array(1);
+  var K_$values20 = [] as string[];
+  var K_$values20$n = new Int32Array(1);
+  var K_$list22 = new Int32Array(6);
+  var K_$list23 = new Int32Array(6);
+  var K_$values24 = [] as unknown[];
+  var K_$values25 = [] as string[];
+  var K_$values25$n = new Int32Array(1);
+  var K_$values27 = [] as string[];
+  var K_$values27$n = new Int32Array(1);
+  var K_$list29 = new Int32Array(6);
+  var K_$list30 = new Int32Array(6);
+  var K_$values31 = [] as unknown[];
+  var K_$values32 = [] as string[];
+  var K_$values32$n = new Int32Array(1);
+  var K_$values34 = [] as string[];
+  var K_$values34$n = new Int32Array(1);
+  var K_$list36 = new Int32Array(6);
+  var K_$list37 = new Int32Array(6);
+  var K_$values38 = [] as unknown[];
+  var K_$values39 = [] as string[];
+  var K_$values39$n = new Int32Array(1);
+  var K_$list41 = new Int32Array(CAP);
+  var K_$values42 = [] as string[];
+  var K_$values42$n = new Int32Array(1);
+  var K_$list44 = new Int32Array(6);
+  var K_$list45 = new Int32Array(6);
+  var K_$values46 = [] as unknown[];
+  var K_$values47 = [] as string[];
+  var K_$values47$n = new Int32Array(1);
+  var K_$values49 = [] as string[];
+  var K_$values49$n = new Int32Array(1);
+  var K_$list51 = new Int32Array(6);
+  var K_$list52 = new Int32Array(6);
+  var K_$values53 = [] as unknown[];
+  var K_$values54 = [] as string[];
+  var K_$values54$n = new Int32Array(1);
+  var K_$values56 = [] as string[];
+  var K_$values56$n = new Int32Array(1);
+  var K_$list58 = new Int32Array(6);
+  var K_$list59 = new Int32Array(6);
+  var K_$values60 = [] as unknown[];
+  var K_$values61 = [] as string[];
+  var K_$values61$n = new Int32Array(1);
+  var K_$values63 = new Int32Array(CAP);
+  var K_$values63$n = new Int32Array(1);
+  var K_$values65 = new Int32Array(CAP);
   var K_$values65$n = new Int32Array(1);
-  var K_$values67 = new Int32Array(CAP);
+  var K_$values67 = new Int32Array(6);
   var K_$values67$n = new Int32Array(1);
   var K_$values69 = new Int32Array(CAP);
   var K_$values69$n = new Int32Array(1);
-  var K_$values71 = new Int32Array(6);
-  var K_$values71$n = new Int32Array(1);
-  var K_$values73 = new Int32Array(CAP);
-  var K_$values73$n = new Int32Array(1);
-  var K_$list75 = new Int32Array(6);
-  var K_$values76 = new Int32Array(CAP);
+  var K_$list71 = new Int32Array(6);
+  var K_$values72 = new Int32Array(CAP);
+  var K_$values72$n = new Int32Array(1);
+  var K_$values74 = new Int32Array(6);
+  var K_$values74$n = new Int32Array(1);
+  var K_$values76 = new Int32Array(6);
   var K_$values76$n = new Int32Array(1);
-  var K_$values78 = new Int32Array(6);
+  var K_$values78 = new Int32Array(CAP);
   var K_$values78$n = new Int32Array(1);
   var K_$values80 = new Int32Array(6);
   var K_$values80$n = new Int32Array(1);
   var K_$values82 = new Int32Array(CAP);
   var K_$values82$n = new Int32Array(1);
-  var K_$values84 = new Int32Array(6);
-  var K_$values84$n = new Int32Array(1);
-  var K_$values86 = new Int32Array(CAP);
-  var K_$values86$n = new Int32Array(1);
-  var K_$list88 = new Int32Array(6);
-  var K_$values89 = new Int32Array(CAP);
+  var K_$list84 = new Int32Array(6);
+  var K_$values85 = new Int32Array(CAP);
+  var K_$values85$n = new Int32Array(1);
+  var K_$values87 = new Int32Array(CAP);
+  var K_$values87$n = new Int32Array(1);
+  var K_$values89 = new Int32Array(6);
   var K_$values89$n = new Int32Array(1);
   var K_$values91 = new Int32Array(CAP);
   var K_$values91$n = new Int32Array(1);
-  var K_$values93 = new Int32Array(6);
-  var K_$values93$n = new Int32Array(1);
-  var K_$values95 = new Int32Array(CAP);
-  var K_$values95$n = new Int32Array(1);
-  var K_$list97 = new Int32Array(6);
+  var K_$list93 = new Int32Array(6);
   var K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
     ["standard", "dual", "money"].indexOf($v),
   );
@@ -173,80 +169,80 @@ export function playout(): PlayoutKernel {
   var $where = K_$where;
   var $values0 = K_$values0;
   var $values1 = K_$values1;
-  var $values2 = K_$values2;
-  var $values3 = K_$values3;
+  var $list2 = K_$list2;
+  var $list3 = K_$list3;
   var $list4 = K_$list4;
   var $list5 = K_$list5;
   var $list6 = K_$list6;
   var $list7 = K_$list7;
   var $list8 = K_$list8;
-  var $list9 = K_$list9;
+  var $values9 = K_$values9;
   var $list10 = K_$list10;
   var $list11 = K_$list11;
   var $list12 = K_$list12;
   var $values13 = K_$values13;
-  var $list14 = K_$list14;
+  var $values13$n = K_$values13$n;
   var $list15 = K_$list15;
   var $list16 = K_$list16;
   var $values17 = K_$values17;
-  var $values17$n = K_$values17$n;
-  var $list19 = K_$list19;
-  var $list20 = K_$list20;
-  var $values21 = K_$values21;
-  var $values22 = K_$values22;
-  var $values22$n = K_$values22$n;
+  var $values18 = K_$values18;
+  var $values18$n = K_$values18$n;
+  var $values20 = K_$values20;
+  var $values20$n = K_$values20$n;
+  var $list22 = K_$list22;
+  var $list23 = K_$list23;
   var $values24 = K_$values24;
-  var $values24$n = K_$values24$n;
-  var $list26 = K_$list26;
-  var $list27 = K_$list27;
-  var $values28 = K_$values28;
-  var $values29 = K_$values29;
-  var $values29$n = K_$values29$n;
+  var $values25 = K_$values25;
+  var $values25$n = K_$values25$n;
+  var $values27 = K_$values27;
+  var $values27$n = K_$values27$n;
+  var $list29 = K_$list29;
+  var $list30 = K_$list30;
   var $values31 = K_$values31;
-  var $values31$n = K_$values31$n;
-  var $list33 = K_$list33;
-  var $list34 = K_$list34;
-  var $values35 = K_$values35;
-  var $values36 = K_$values36;
-  var $values36$n = K_$values36$n;
+  var $values32 = K_$values32;
+  var $values32$n = K_$values32$n;
+  var $values34 = K_$values34;
+  var $values34$n = K_$values34$n;
+  var $list36 = K_$list36;
+  var $list37 = K_$list37;
   var $values38 = K_$values38;
-  var $values38$n = K_$values38$n;
-  var $list40 = K_$list40;
+  var $values39 = K_$values39;
+  var $values39$n = K_$values39$n;
   var $list41 = K_$list41;
   var $values42 = K_$values42;
-  var $values43 = K_$values43;
-  var $values43$n = K_$values43$n;
+  var $values42$n = K_$values42$n;
+  var $list44 = K_$list44;
   var $list45 = K_$list45;
   var $values46 = K_$values46;
-  var $values46$n = K_$values46$n;
-  var $list48 = K_$list48;
-  var $list49 = K_$list49;
-  var $values50 = K_$values50;
-  var $values51 = K_$values51;
-  var $values51$n = K_$values51$n;
+  var $values47 = K_$values47;
+  var $values47$n = K_$values47$n;
+  var $values49 = K_$values49;
+  var $values49$n = K_$values49$n;
+  var $list51 = K_$list51;
+  var $list52 = K_$list52;
   var $values53 = K_$values53;
-  var $values53$n = K_$values53$n;
-  var $list55 = K_$list55;
-  var $list56 = K_$list56;
-  var $values57 = K_$values57;
-  var $values58 = K_$values58;
-  var $values58$n = K_$values58$n;
+  var $values54 = K_$values54;
+  var $values54$n = K_$values54$n;
+  var $values56 = K_$values56;
+  var $values56$n = K_$values56$n;
+  var $list58 = K_$list58;
+  var $list59 = K_$list59;
   var $values60 = K_$values60;
-  var $values60$n = K_$values60$n;
-  var $list62 = K_$list62;
-  var $list63 = K_$list63;
-  var $values64 = K_$values64;
+  var $values61 = K_$values61;
+  var $values61$n = K_$values61$n;
+  var $values63 = K_$values63;
+  var $values63$n = K_$values63$n;
   var $values65 = K_$values65;
   var $values65$n = K_$values65$n;
   var $values67 = K_$values67;
   var $values67$n = K_$values67$n;
   var $values69 = K_$values69;
   var $values69$n = K_$values69$n;
-  var $values71 = K_$values71;
-  var $values71$n = K_$values71$n;
-  var $values73 = K_$values73;
-  var $values73$n = K_$values73$n;
-  var $list75 = K_$list75;
+  var $list71 = K_$list71;
+  var $values72 = K_$values72;
+  var $values72$n = K_$values72$n;
+  var $values74 = K_$values74;
+  var $values74$n = K_$values74$n;
   var $values76 = K_$values76;
   var $values76$n = K_$values76$n;
   var $values78 = K_$values78;
@@ -255,20 +251,16 @@ export function playout(): PlayoutKernel {
   var $values80$n = K_$values80$n;
   var $values82 = K_$values82;
   var $values82$n = K_$values82$n;
-  var $values84 = K_$values84;
-  var $values84$n = K_$values84$n;
-  var $values86 = K_$values86;
-  var $values86$n = K_$values86$n;
-  var $list88 = K_$list88;
+  var $list84 = K_$list84;
+  var $values85 = K_$values85;
+  var $values85$n = K_$values85$n;
+  var $values87 = K_$values87;
+  var $values87$n = K_$values87$n;
   var $values89 = K_$values89;
   var $values89$n = K_$values89$n;
   var $values91 = K_$values91;
   var $values91$n = K_$values91$n;
-  var $values93 = K_$values93;
-  var $values93$n = K_$values93$n;
-  var $values95 = K_$values95;
-  var $values95$n = K_$values95$n;
-  var $list97 = K_$list97;
+  var $list93 = K_$list93;
   var Property_kind$code = K_Property_kind$code;
   var Action_effect$code = K_Action_effect$code;
   var v_coins = K_v_coins;
@@ -400,10 +392,12 @@ export function playout(): PlayoutKernel {
   var l_p$index = 0;
   var l_active$count = 0;
   var l_active$index = 0;
+  var l_active$start = 0;
   var l_p_5$count = 0;
   var l_p_5$index = 0;
   var l_p_7$count = 0;
   var l_p_7$index = 0;
+  var l_p_7$start = 0;
   var l_u$count = 0;
   var l_u$index = 0;
   var l_u_2$count = 0;
@@ -432,55 +426,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[l_p * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count816: number = 0;
+    let $count808: number = 0;
     {
-      const $seg818 = Z_collection + l_p;
-      const $n819 = N[$seg818]!;
-      for (let $i817 = 0; $i817 < $n819; $i817++) {
-        const l_c = C[$seg818 * CAP + $i817]!;
+      const $seg810 = Z_collection + l_p;
+      const $n811 = N[$seg810]!;
+      for (let $i809 = 0; $i809 < $n811; $i809++) {
+        const l_c = C[$seg810 * CAP + $i809]!;
         if (Property_heart[l_c]!) {
-          $count816++;
+          $count808++;
         }
       }
     }
-    return $count816;
+    return $count808;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count820: number = 0;
+    let $count812: number = 0;
     {
-      const $seg822 = Z_collection + l_p;
-      const $n823 = N[$seg822]!;
-      for (let $i821 = 0; $i821 < $n823; $i821++) {
-        const l_c = C[$seg822 * CAP + $i821]!;
+      const $seg814 = Z_collection + l_p;
+      const $n815 = N[$seg814]!;
+      for (let $i813 = 0; $i813 < $n815; $i813++) {
+        const l_c = C[$seg814 * CAP + $i813]!;
         if (Property_coin[l_c]!) {
-          $count820++;
+          $count812++;
         }
       }
     }
-    return $count820;
+    return $count812;
   }
   function fn_set_score(l_p: number): number {
-    let $sum824: number = 0;
-    for (const $item825 of ALL_Colour) {
-      const l_k = $item825;
+    let $sum816: number = 0;
+    for (const $item817 of ALL_Colour) {
+      const l_k = $item817;
       if (l_k !== "none") {
-        $sum824 +=
+        $sum816 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum824;
+    return $sum816;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum826: number = 0;
+    let $sum818: number = 0;
     {
-      const $seg828 = Z_collection + l_p;
-      const $n829 = N[$seg828]!;
-      for (let $i827 = 0; $i827 < $n829; $i827++) {
-        const l_c = C[$seg828 * CAP + $i827]!;
-        $sum826 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg820 = Z_collection + l_p;
+      const $n821 = N[$seg820]!;
+      for (let $i819 = 0; $i819 < $n821; $i819++) {
+        const l_c = C[$seg820 * CAP + $i819]!;
+        $sum818 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum826;
+    return $sum818;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -493,8 +487,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item830 of ALL_Colour) {
-                const l_k = $item830;
+              for (const $item822 of ALL_Colour) {
+                const l_k = $item822;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -509,8 +503,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item831 of ALL_Colour) {
-                  const l_k = $item831;
+                for (const $item823 of ALL_Colour) {
+                  const l_k = $item823;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -533,52 +527,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum832: number = 0;
+    let $sum824: number = 0;
     {
-      const $n834 = N[Z_board]!;
-      for (let $i833 = 0; $i833 < $n834; $i833++) {
-        const l_a = C[Z_board * CAP + $i833]!;
-        $sum832 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n826 = N[Z_board]!;
+      for (let $i825 = 0; $i825 < $n826; $i825++) {
+        const l_a = C[Z_board * CAP + $i825]!;
+        $sum824 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum832;
+    return 0 - $sum824;
   }
   function fn_action_points(l_p: number): number {
-    let $sum835: number = 0;
+    let $sum827: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum836: number = 0;
+        let $sum828: number = 0;
         {
-          const $seg838 = Z_played + l_q;
-          const $n839 = N[$seg838]!;
-          for (let $i837 = 0; $i837 < $n839; $i837++) {
-            const l_a = C[$seg838 * CAP + $i837]!;
-            $sum836 += fn_medal_points(l_a, l_p);
+          const $seg830 = Z_played + l_q;
+          const $n831 = N[$seg830]!;
+          for (let $i829 = 0; $i829 < $n831; $i829++) {
+            const l_a = C[$seg830 * CAP + $i829]!;
+            $sum828 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum835 += $sum836;
+        $sum827 += $sum828;
       }
     }
-    return $sum835 + fn_board_points(l_p);
+    return $sum827 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any840: boolean = false;
+    let $any832: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[l_q * 14 + 11]! > 0) {
-          $any840 = true;
+          $any832 = true;
           break;
         }
       }
     }
-    return $any840 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any832 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum841: number = 0;
+    let $sum833: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum841 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum833 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum841;
+    return N[Z_board]! + $sum833;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[l_p * 14 + 4]! > 0;
@@ -808,22 +802,22 @@ export function playout(): PlayoutKernel {
     return step1();
   }
   function step1(): number {
-    return decide52();
+    return decide44();
   }
   function step2(): number {
     {
-      let $n53 = 0;
+      let $n45 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans) $list15[$n53++] = l_p;
+        if (l_p >= humans) $list11[$n45++] = l_p;
       }
-      for (let $i54 = 0; $i54 < $n53; $i54++) {
-        const l_p = $list15[$i54]!;
+      for (let $i46 = 0; $i46 < $n45; $i46++) {
+        const l_p = $list11[$i46]!;
         {
           const $from = Z_dealt + l_p;
           const $to = Z_collection + l_p;
           {
-            for (let $k55 = 0; $k55 < N[$from]!; $k55++) {
-              const $card = C[$from * CAP + $k55]!;
+            for (let $k47 = 0; $k47 < N[$from]!; $k47++) {
+              const $card = C[$from * CAP + $k47]!;
               C[$to * CAP + N[$to]!] = $card;
               N[$to]!++;
               $where[$card] = $to;
@@ -846,16 +840,16 @@ export function playout(): PlayoutKernel {
       }
     }
     for (let l_p = 0; l_p < players; l_p++) {
-      let $sum56: number = 0;
+      let $sum48: number = 0;
       {
-        const $seg58 = Z_secret + l_p;
-        const $n59 = N[$seg58]!;
-        for (let $i57 = 0; $i57 < $n59; $i57++) {
-          const l_c = C[$seg58 * CAP + $i57]!;
-          $sum56 += Property_bonus[l_c]!;
+        const $seg50 = Z_secret + l_p;
+        const $n51 = N[$seg50]!;
+        for (let $i49 = 0; $i49 < $n51; $i49++) {
+          const l_c = C[$seg50 * CAP + $i49]!;
+          $sum48 += Property_bonus[l_c]!;
         }
       }
-      let l_owed = fn_bonus_points(l_p) + $sum56;
+      let l_owed = fn_bonus_points(l_p) + $sum48;
       if (l_owed > 0) {
         {
           const $amount = l_owed;
@@ -898,33 +892,33 @@ export function playout(): PlayoutKernel {
   }
   function step5(): number {
     {
-      let $n60 = 0;
+      let $n52 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
-        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list16[$n60++] = l_p;
+        if (l_p >= humans && N[Z_secret + l_p]! > 0) $list12[$n52++] = l_p;
       }
-      for (let $i61 = 0; $i61 < $n60; $i61++) {
-        const l_p = $list16[$i61]!;
+      for (let $i53 = 0; $i53 < $n52; $i53++) {
+        const l_p = $list12[$i53]!;
         if (
           Property_kind$code[N[Z_secret + l_p]! > 0 ? C[(Z_secret + l_p) * CAP]! : emptyZone("top")]! === 2
         ) {
           {
-            const $seg62 = Z_secret + l_p;
-            if (N[$seg62]! === 0)
+            const $seg54 = Z_secret + l_p;
+            if (N[$seg54]! === 0)
               throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
-            const $at63 = $seg62 * CAP;
-            const $card = C[$at63]!;
-            const $end64 = $seg62 * CAP + N[$seg62]! - 1;
-            for (let $k65 = $at63; $k65 < $end64; $k65++) C[$k65] = C[$k65 + 1]!;
-            N[$seg62]!--;
+            const $at55 = $seg54 * CAP;
+            const $card = C[$at55]!;
+            const $end56 = $seg54 * CAP + N[$seg54]! - 1;
+            for (let $k57 = $at55; $k57 < $end56; $k57++) C[$k57] = C[$k57 + 1]!;
+            N[$seg54]!--;
             C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
             N[Z_set_aside]!++;
             $where[$card] = Z_set_aside;
           }
           {
-            for (let $i66 = N[Z_box]! - 1; $i66 > 0; $i66--) {
-              const $n70 = $i66 + 1;
-              let $r71 = 0;
-              if ($n70 <= 2097152 && $n70 >= 1) {
+            for (let $i58 = N[Z_box]! - 1; $i58 > 0; $i58--) {
+              const $n62 = $i58 + 1;
+              let $r63 = 0;
+              if ($n62 <= 2097152 && $n62 >= 1) {
                 for (;;) {
                   const $a = G[0]!,
                     $b = G[1]!,
@@ -935,24 +929,24 @@ export function playout(): PlayoutKernel {
                   G[0] = $b ^ ($b >>> 9);
                   G[1] = $c + ($c << 3);
                   G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n70;
+                  const $m = ($t >>> 0) * $n62;
                   const $low = $m >>> 0;
-                  if ($low >= $n70 || $low >= 4294967296 % $n70) {
-                    $r71 = ($m / 4294967296) >>> 0;
+                  if ($low >= $n62 || $low >= 4294967296 % $n62) {
+                    $r63 = ($m / 4294967296) >>> 0;
                     break;
                   }
                 }
               } else {
-                if (!($n70 >= 1 && $n70 <= 4294967296))
+                if (!($n62 >= 1 && $n62 <= 4294967296))
                   throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r71 = drawInt(G, $n70);
+                $r63 = drawInt(G, $n62);
               }
-              const $j69 = $r71;
-              const $a67 = Z_box * CAP + $i66;
-              const $b68 = Z_box * CAP + $j69;
-              const $card = C[$a67]!;
-              C[$a67] = C[$b68]!;
-              C[$b68] = $card;
+              const $j61 = $r63;
+              const $a59 = Z_box * CAP + $i58;
+              const $b60 = Z_box * CAP + $j61;
+              const $card = C[$a59]!;
+              C[$a59] = C[$b60]!;
+              C[$b60] = $card;
             }
           }
           for (let $passes = 0; ; $passes++) {
@@ -963,10 +957,10 @@ export function playout(): PlayoutKernel {
               {
                 if (N[Z_box]! === 0)
                   throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                const $at72 = Z_box * CAP;
-                const $card = C[$at72]!;
-                const $end73 = Z_box * CAP + N[Z_box]! - 1;
-                for (let $k74 = $at72; $k74 < $end73; $k74++) C[$k74] = C[$k74 + 1]!;
+                const $at64 = Z_box * CAP;
+                const $card = C[$at64]!;
+                const $end65 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k66 = $at64; $k66 < $end65; $k66++) C[$k66] = C[$k66 + 1]!;
                 N[Z_box]!--;
                 C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
                 N[Z_set_aside]!++;
@@ -976,29 +970,23 @@ export function playout(): PlayoutKernel {
               {
                 if (N[Z_box]! === 0)
                   throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
-                const $at75 = Z_box * CAP;
-                const $card = C[$at75]!;
-                const $end76 = Z_box * CAP + N[Z_box]! - 1;
-                for (let $k77 = $at75; $k77 < $end76; $k77++) C[$k77] = C[$k77 + 1]!;
+                const $at67 = Z_box * CAP;
+                const $card = C[$at67]!;
+                const $end68 = Z_box * CAP + N[Z_box]! - 1;
+                for (let $k69 = $at67; $k69 < $end68; $k69++) C[$k69] = C[$k69 + 1]!;
                 N[Z_box]!--;
-                const $seg78 = Z_secret + l_p;
-                if (N[$seg78]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
-                C[$seg78 * CAP + N[$seg78]!] = $card;
-                N[$seg78]!++;
-                $where[$card] = $seg78;
+                const $seg70 = Z_secret + l_p;
+                if (N[$seg70]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+                C[$seg70 * CAP + N[$seg70]!] = $card;
+                N[$seg70]!++;
+                $where[$card] = $seg70;
               }
             }
           }
         }
       }
     }
-    {
-      let $n20 = 0;
-      for (let l_p_17 = 0; l_p_17 < players; l_p_17++) {
-        $list6[$n20++] = l_p_17;
-      }
-      l_p_17$count = $n20;
-    }
+    l_p_17$count = players;
     l_p_17$index = 0;
     return step6();
   }
@@ -1020,13 +1008,7 @@ export function playout(): PlayoutKernel {
     return step7();
   }
   function step7(): number {
-    {
-      let $n29 = 0;
-      for (let l_p_25 = 0; l_p_25 < players; l_p_25++) {
-        $list9[$n29++] = l_p_25;
-      }
-      l_p_25$count = $n29;
-    }
+    l_p_25$count = players;
     l_p_25$index = 0;
     return step8();
   }
@@ -1051,18 +1033,18 @@ export function playout(): PlayoutKernel {
     return END;
   }
   function step10(): number {
-    l_p_25 = $list9[l_p_25$index]!;
+    l_p_25 = l_p_25$index;
     {
-      let $n30 = 0;
+      let $n22 = 0;
       {
-        const $seg32 = Z_collection + l_p_25;
-        const $n33 = $keyed_collection_uncommitted[($seg32 - Z_collection) * 2 + 1]! > 0 ? N[$seg32]! : 0;
-        for (let $i31 = 0; $i31 < $n33; $i31++) {
-          const l_u_5 = C[$seg32 * CAP + $i31]!;
-          if (fn_uncommitted(l_u_5)) $list10[$n30++] = l_u_5;
+        const $seg24 = Z_collection + l_p_25;
+        const $n25 = $keyed_collection_uncommitted[($seg24 - Z_collection) * 2 + 1]! > 0 ? N[$seg24]! : 0;
+        for (let $i23 = 0; $i23 < $n25; $i23++) {
+          const l_u_5 = C[$seg24 * CAP + $i23]!;
+          if (fn_uncommitted(l_u_5)) $list6[$n22++] = l_u_5;
         }
       }
-      l_u_5$count = $n30;
+      l_u_5$count = $n22;
     }
     l_u_5$index = 0;
     return step11();
@@ -1089,7 +1071,7 @@ export function playout(): PlayoutKernel {
     return 8;
   }
   function step13(): number {
-    l_u_5 = $list10[l_u_5$index]!;
+    l_u_5 = $list6[l_u_5$index]!;
     l_p_26 = l_p_25;
     l_dual_13 = l_u_5;
     if (l_p_26 >= humans) {
@@ -1099,13 +1081,13 @@ export function playout(): PlayoutKernel {
   }
   function step14(): number {
     {
-      const $seat79 = l_p_26;
-      if ($seat79 >= humans)
+      const $seat71 = l_p_26;
+      if ($seat71 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat79} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat71} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide90($seat79);
+      return decide82($seat71);
     }
   }
   function step15(): number {
@@ -1132,31 +1114,31 @@ export function playout(): PlayoutKernel {
     return step18();
   }
   function step18(): number {
-    return decide104();
+    return decide96();
   }
   function step19(): number {
-    let $first105: number = 0;
-    let $found106 = false;
+    let $first97: number = 0;
+    let $found98 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first105 = l_h;
-        $found106 = true;
+        $first97 = l_h;
+        $found98 = true;
         break;
       }
     }
-    if (!$found106) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first105;
-    let $first107: number = 0;
-    let $found108 = false;
+    if (!$found98) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first97;
+    let $first99: number = 0;
+    let $found100 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first107 = l_h;
-        $found108 = true;
+        $first99 = l_h;
+        $found100 = true;
         break;
       }
     }
-    if (!$found108) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first107;
+    if (!$found100) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first99;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_14, v_merc_vote[l_one]!, $where[l_dual_14]!);
     } else {
@@ -1195,7 +1177,7 @@ export function playout(): PlayoutKernel {
     return 11;
   }
   function step25(): number {
-    l_p_17 = $list6[l_p_17$index]!;
+    l_p_17 = l_p_17$index;
     if (N[Z_secret + l_p_17]! > 0) {
       return step27();
     }
@@ -1221,21 +1203,21 @@ export function playout(): PlayoutKernel {
         const $member = Property_kind$index[$card]!;
         if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
       }
-      const $seg109 = Z_collection + l_p_17;
-      C[$seg109 * CAP + N[$seg109]!] = $card;
-      N[$seg109]!++;
-      $where[$card] = $seg109;
+      const $seg101 = Z_collection + l_p_17;
+      C[$seg101 * CAP + N[$seg101]!] = $card;
+      N[$seg101]!++;
+      $where[$card] = $seg101;
       {
         const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($seg109 - Z_collection) * 2 + $member]!++;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg101 - Z_collection) * 2 + $member]!++;
       }
       {
         const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($seg109 - Z_collection) * 6 + $member]!++;
+        if ($member >= 0) $keyed_collection_colour_of[($seg101 - Z_collection) * 6 + $member]!++;
       }
       {
         const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($seg109 - Z_collection) * 3 + $member]!++;
+        if ($member >= 0) $count_collection_kind[($seg101 - Z_collection) * 3 + $member]!++;
       }
     }
     l_p_18 = l_p_17;
@@ -1256,17 +1238,17 @@ export function playout(): PlayoutKernel {
   }
   function step30(): number {
     {
-      let $n25 = 0;
+      let $n18 = 0;
       {
-        const $seg27 = Z_collection + l_p_18;
-        const $n28 = $keyed_collection_uncommitted[($seg27 - Z_collection) * 2 + 1]! > 0 ? N[$seg27]! : 0;
-        for (let $i26 = 0; $i26 < $n28; $i26++) {
-          const l_u_4 = C[$seg27 * CAP + $i26]!;
+        const $seg20 = Z_collection + l_p_18;
+        const $n21 = $keyed_collection_uncommitted[($seg20 - Z_collection) * 2 + 1]! > 0 ? N[$seg20]! : 0;
+        for (let $i19 = 0; $i19 < $n21; $i19++) {
+          const l_u_4 = C[$seg20 * CAP + $i19]!;
           if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
-            $list8[$n25++] = l_u_4;
+            $list5[$n18++] = l_u_4;
         }
       }
-      l_u_4$count = $n25;
+      l_u_4$count = $n18;
     }
     l_u_4$index = 0;
     return step31();
@@ -1295,7 +1277,7 @@ export function playout(): PlayoutKernel {
     return step85();
   }
   function step34(): number {
-    l_u_4 = $list8[l_u_4$index]!;
+    l_u_4 = $list5[l_u_4$index]!;
     if (l_p_18 >= humans) {
       return step47();
     }
@@ -1311,13 +1293,13 @@ export function playout(): PlayoutKernel {
   }
   function step36(): number {
     {
-      const $seat110 = l_p_23;
-      if ($seat110 >= humans)
+      const $seat102 = l_p_23;
+      if ($seat102 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat110} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat102} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide121($seat110);
+      return decide113($seat102);
     }
   }
   function step37(): number {
@@ -1344,31 +1326,31 @@ export function playout(): PlayoutKernel {
     return step40();
   }
   function step40(): number {
-    return decide135();
+    return decide127();
   }
   function step41(): number {
-    let $first136: number = 0;
-    let $found137 = false;
+    let $first128: number = 0;
+    let $found129 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first136 = l_h;
-        $found137 = true;
+        $first128 = l_h;
+        $found129 = true;
         break;
       }
     }
-    if (!$found137) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first136;
-    let $first138: number = 0;
-    let $found139 = false;
+    if (!$found129) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first128;
+    let $first130: number = 0;
+    let $found131 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first138 = l_h;
-        $found139 = true;
+        $first130 = l_h;
+        $found131 = true;
         break;
       }
     }
-    if (!$found139) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first138;
+    if (!$found131) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first130;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_12, v_merc_vote[l_one]!, $where[l_dual_12]!);
     } else {
@@ -1414,23 +1396,23 @@ export function playout(): PlayoutKernel {
     return 31;
   }
   function step49(): number {
-    let $cond144: boolean = l_p_18 >= humans;
-    if ($cond144) {
-      let $any140: boolean = false;
+    let $cond136: boolean = l_p_18 >= humans;
+    if ($cond136) {
+      let $any132: boolean = false;
       {
-        const $seg142 = Z_collection + l_p_18;
-        const $n143 = $keyed_collection_uncommitted[($seg142 - Z_collection) * 2 + 1]! > 0 ? N[$seg142]! : 0;
-        for (let $i141 = 0; $i141 < $n143; $i141++) {
-          const l_u = C[$seg142 * CAP + $i141]!;
+        const $seg134 = Z_collection + l_p_18;
+        const $n135 = $keyed_collection_uncommitted[($seg134 - Z_collection) * 2 + 1]! > 0 ? N[$seg134]! : 0;
+        for (let $i133 = 0; $i133 < $n135; $i133++) {
+          const l_u = C[$seg134 * CAP + $i133]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any140 = true;
+            $any132 = true;
             break;
           }
         }
       }
-      $cond144 = $any140;
+      $cond136 = $any132;
     }
-    if ($cond144) {
+    if ($cond136) {
       return step82();
     }
     return step50();
@@ -1447,26 +1429,26 @@ export function playout(): PlayoutKernel {
     return step51();
   }
   function step51(): number {
-    let $cond149: boolean =
+    let $cond141: boolean =
       fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
         fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) >
       0;
-    if (!$cond149) {
-      let $any145: boolean = false;
+    if (!$cond141) {
+      let $any137: boolean = false;
       {
-        const $seg147 = Z_collection + l_p_18;
-        const $n148 = $keyed_collection_uncommitted[($seg147 - Z_collection) * 2 + 1]! > 0 ? N[$seg147]! : 0;
-        for (let $i146 = 0; $i146 < $n148; $i146++) {
-          const l_u = C[$seg147 * CAP + $i146]!;
+        const $seg139 = Z_collection + l_p_18;
+        const $n140 = $keyed_collection_uncommitted[($seg139 - Z_collection) * 2 + 1]! > 0 ? N[$seg139]! : 0;
+        for (let $i138 = 0; $i138 < $n140; $i138++) {
+          const l_u = C[$seg139 * CAP + $i138]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any145 = true;
+            $any137 = true;
             break;
           }
         }
       }
-      $cond149 = $any145;
+      $cond141 = $any137;
     }
-    if ($cond149) {
+    if ($cond141) {
       return step53();
     }
     return step85();
@@ -1484,13 +1466,13 @@ export function playout(): PlayoutKernel {
   }
   function step54(): number {
     {
-      const $seat150 = l_p_19;
-      if ($seat150 >= humans)
+      const $seat142 = l_p_19;
+      if ($seat142 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat150} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat142} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide161($seat150);
+      return decide153($seat142);
     }
   }
   function step55(): number {
@@ -1517,31 +1499,31 @@ export function playout(): PlayoutKernel {
     return step58();
   }
   function step58(): number {
-    return decide175();
+    return decide167();
   }
   function step59(): number {
-    let $first176: number = 0;
-    let $found177 = false;
+    let $first168: number = 0;
+    let $found169 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first176 = l_h;
-        $found177 = true;
+        $first168 = l_h;
+        $found169 = true;
         break;
       }
     }
-    if (!$found177) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first176;
-    let $first178: number = 0;
-    let $found179 = false;
+    if (!$found169) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first168;
+    let $first170: number = 0;
+    let $found171 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first178 = l_h;
-        $found179 = true;
+        $first170 = l_h;
+        $found171 = true;
         break;
       }
     }
-    if (!$found179) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first178;
+    if (!$found171) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first170;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_8, v_merc_vote[l_one]!, $where[l_dual_8]!);
     } else {
@@ -1577,17 +1559,17 @@ export function playout(): PlayoutKernel {
   }
   function step64(): number {
     {
-      let $n21 = 0;
+      let $n14 = 0;
       {
-        const $seg23 = Z_collection + l_p_18;
-        const $n24 = $keyed_collection_uncommitted[($seg23 - Z_collection) * 2 + 1]! > 0 ? N[$seg23]! : 0;
-        for (let $i22 = 0; $i22 < $n24; $i22++) {
-          const l_u_3 = C[$seg23 * CAP + $i22]!;
+        const $seg16 = Z_collection + l_p_18;
+        const $n17 = $keyed_collection_uncommitted[($seg16 - Z_collection) * 2 + 1]! > 0 ? N[$seg16]! : 0;
+        for (let $i15 = 0; $i15 < $n17; $i15++) {
+          const l_u_3 = C[$seg16 * CAP + $i15]!;
           if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
-            $list7[$n21++] = l_u_3;
+            $list4[$n14++] = l_u_3;
         }
       }
-      l_u_3$count = $n21;
+      l_u_3$count = $n14;
     }
     l_u_3$index = 0;
     return step65();
@@ -1616,7 +1598,7 @@ export function playout(): PlayoutKernel {
     return step85();
   }
   function step68(): number {
-    l_u_3 = $list7[l_u_3$index]!;
+    l_u_3 = $list4[l_u_3$index]!;
     l_p_21 = l_p_18;
     l_dual_9 = l_u_3;
     if (l_p_21 >= humans) {
@@ -1626,13 +1608,13 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $seat180 = l_p_21;
-      if ($seat180 >= humans)
+      const $seat172 = l_p_21;
+      if ($seat172 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat180} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat172} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide191($seat180);
+      return decide183($seat172);
     }
   }
   function step70(): number {
@@ -1659,31 +1641,31 @@ export function playout(): PlayoutKernel {
     return step73();
   }
   function step73(): number {
-    return decide205();
+    return decide197();
   }
   function step74(): number {
-    let $first206: number = 0;
-    let $found207 = false;
+    let $first198: number = 0;
+    let $found199 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first206 = l_h;
-        $found207 = true;
+        $first198 = l_h;
+        $found199 = true;
         break;
       }
     }
-    if (!$found207) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first206;
-    let $first208: number = 0;
-    let $found209 = false;
+    if (!$found199) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first198;
+    let $first200: number = 0;
+    let $found201 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first208 = l_h;
-        $found209 = true;
+        $first200 = l_h;
+        $found201 = true;
         break;
       }
     }
-    if (!$found209) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first208;
+    if (!$found201) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first200;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_10, v_merc_vote[l_one]!, $where[l_dual_10]!);
     } else {
@@ -1728,22 +1710,22 @@ export function playout(): PlayoutKernel {
     return step85();
   }
   function step82(): number {
-    let $first210: number = 0;
-    let $found211 = false;
+    let $first202: number = 0;
+    let $found203 = false;
     {
-      const $seg213 = Z_collection + l_p_18;
-      const $n214 = $keyed_collection_uncommitted[($seg213 - Z_collection) * 2 + 1]! > 0 ? N[$seg213]! : 0;
-      for (let $i212 = 0; $i212 < $n214; $i212++) {
-        const l_u = C[$seg213 * CAP + $i212]!;
+      const $seg205 = Z_collection + l_p_18;
+      const $n206 = $keyed_collection_uncommitted[($seg205 - Z_collection) * 2 + 1]! > 0 ? N[$seg205]! : 0;
+      for (let $i204 = 0; $i204 < $n206; $i204++) {
+        const l_u = C[$seg205 * CAP + $i204]!;
         if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-          $first210 = l_u;
-          $found211 = true;
+          $first202 = l_u;
+          $found203 = true;
           break;
         }
       }
     }
-    if (!$found211) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first210;
+    if (!$found203) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first202;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
       ? Property_colour[l_card_9]!
       : Property_second_colour[l_card_9]!;
@@ -1766,19 +1748,19 @@ export function playout(): PlayoutKernel {
   }
   function step87(): number {
     {
-      const $start216 = v_chairman;
-      for (let $k217 = 0; $k217 < players; $k217++) {
-        const l_p = $start216 + $k217 < players ? $start216 + $k217 : $start216 + $k217 - players;
+      const $start208 = v_chairman;
+      for (let $k209 = 0; $k209 < players; $k209++) {
+        const l_p = $start208 + $k209 < players ? $start208 + $k209 : $start208 + $k209 - players;
         {
-          const $seg215 = Z_exchange + l_p;
+          const $seg207 = Z_exchange + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg215 * CAP + N[$seg215]!] = $card;
-            N[$seg215]!++;
-            $where[$card] = $seg215;
+            C[$seg207 * CAP + N[$seg207]!] = $card;
+            N[$seg207]!++;
+            $where[$card] = $seg207;
           }
         }
         v_has_taken[l_p] = false;
@@ -1818,15 +1800,8 @@ export function playout(): PlayoutKernel {
   }
   function step89(): number {
     {
-      let $n3 = 0;
-      {
-        const $start4 = v_chairman;
-        for (let $k5 = 0; $k5 < players; $k5++) {
-          const l_active = $start4 + $k5 < players ? $start4 + $k5 : $start4 + $k5 - players;
-          $values1[$n3++] = l_active;
-        }
-      }
-      l_active$count = $n3;
+      l_active$start = v_chairman;
+      l_active$count = players;
     }
     l_active$index = 0;
     return step90();
@@ -1850,13 +1825,13 @@ export function playout(): PlayoutKernel {
   }
   function step91(): number {
     {
-      let $n6 = 0;
+      let $n3 = 0;
       if ($positive_protection > 0) {
         {
-          const $start7 = v_chairman;
+          const $start4 = v_chairman;
           {
             const l_p_5$all = ((1 << players) - 1) & ~~$above_protection;
-            for (let l_p_5$left = l_p_5$all & (-1 << $start7), l_p_5$low = l_p_5$all & ~(-1 << $start7); ;) {
+            for (let l_p_5$left = l_p_5$all & (-1 << $start4), l_p_5$low = l_p_5$all & ~(-1 << $start4); ;) {
               if (l_p_5$left === 0) {
                 if (l_p_5$low === 0) break;
                 l_p_5$left = l_p_5$low;
@@ -1864,12 +1839,12 @@ export function playout(): PlayoutKernel {
               }
               const l_p_5 = 31 - Math.clz32(l_p_5$left & -l_p_5$left);
               l_p_5$left &= l_p_5$left - 1;
-              if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values2[$n6++] = l_p_5;
+              if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values1[$n3++] = l_p_5;
             }
           }
         }
       }
-      l_p_5$count = $n6;
+      l_p_5$count = $n3;
     }
     l_p_5$index = 0;
     return step92();
@@ -1893,15 +1868,8 @@ export function playout(): PlayoutKernel {
   }
   function step93(): number {
     {
-      let $n9 = 0;
-      {
-        const $start10 = v_chairman;
-        for (let $k11 = 0; $k11 < players; $k11++) {
-          const l_p_7 = $start10 + $k11 < players ? $start10 + $k11 : $start10 + $k11 - players;
-          $values3[$n9++] = l_p_7;
-        }
-      }
-      l_p_7$count = $n9;
+      l_p_7$start = v_chairman;
+      l_p_7$count = players;
     }
     l_p_7$index = 0;
     return step94();
@@ -1926,37 +1894,37 @@ export function playout(): PlayoutKernel {
   function step95(): number {
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        let $n218 = 0;
+        let $n210 = 0;
         {
-          const $seg220 = Z_played + l_p;
-          const $n221 = $count_played_effect[($seg220 - Z_played) * 14 + 4]! > 0 ? N[$seg220]! : 0;
-          for (let $i219 = 0; $i219 < $n221; $i219++) {
-            const l_a = C[$seg220 * CAP + $i219]!;
-            if (Action_effect$code[l_a]! === 4) $list45[$n218++] = l_a;
+          const $seg212 = Z_played + l_p;
+          const $n213 = $count_played_effect[($seg212 - Z_played) * 14 + 4]! > 0 ? N[$seg212]! : 0;
+          for (let $i211 = 0; $i211 < $n213; $i211++) {
+            const l_a = C[$seg212 * CAP + $i211]!;
+            if (Action_effect$code[l_a]! === 4) $list41[$n210++] = l_a;
           }
         }
-        for (let $i222 = 0; $i222 < $n218; $i222++) {
-          const l_a = $list45[$i222]!;
+        for (let $i214 = 0; $i214 < $n210; $i214++) {
+          const l_a = $list41[$i214]!;
           {
-            const $seg223 = Z_played + l_p;
+            const $seg215 = Z_played + l_p;
             const $wanted = l_a;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg223]!; $i++)
-              if (C[$seg223 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg215]!; $i++)
+              if (C[$seg215 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-            const $at224 = $seg223 * CAP + $at;
-            const $card = C[$at224]!;
-            const $end225 = $seg223 * CAP + N[$seg223]! - 1;
-            for (let $k226 = $at224; $k226 < $end225; $k226++) C[$k226] = C[$k226 + 1]!;
-            N[$seg223]!--;
+            const $at216 = $seg215 * CAP + $at;
+            const $card = C[$at216]!;
+            const $end217 = $seg215 * CAP + N[$seg215]! - 1;
+            for (let $k218 = $at216; $k218 < $end217; $k218++) C[$k218] = C[$k218 + 1]!;
+            N[$seg215]!--;
             {
               const $member = Action_effect$index[$card]!;
               if ($member >= 0)
-                if (--$count_played_effect[($seg223 - Z_played) * 14 + $member]! === 0)
-                  $holding_count_played_effect[$member]! &= ~(1 << ($seg223 - Z_played));
+                if (--$count_played_effect[($seg215 - Z_played) * 14 + $member]! === 0)
+                  $holding_count_played_effect[$member]! &= ~(1 << ($seg215 - Z_played));
             }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
@@ -1978,7 +1946,8 @@ export function playout(): PlayoutKernel {
     return 4;
   }
   function step97(): number {
-    l_p_7 = $values3[l_p_7$index]!;
+    l_p_7 =
+      l_p_7$start + l_p_7$index < players ? l_p_7$start + l_p_7$index : l_p_7$start + l_p_7$index - players;
     l_p_8 = l_p_7;
     l_card_7 = N[Z_exchange + l_p_8]! > 0 ? C[(Z_exchange + l_p_8) * CAP]! : emptyZone("top");
     l_money_before = fn_money_cards(l_p_8);
@@ -2015,21 +1984,21 @@ export function playout(): PlayoutKernel {
         const $member = Property_kind$index[$card]!;
         if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
       }
-      const $seg227 = Z_collection + l_p_8;
-      C[$seg227 * CAP + N[$seg227]!] = $card;
-      N[$seg227]!++;
-      $where[$card] = $seg227;
+      const $seg219 = Z_collection + l_p_8;
+      C[$seg219 * CAP + N[$seg219]!] = $card;
+      N[$seg219]!++;
+      $where[$card] = $seg219;
       {
         const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($seg227 - Z_collection) * 2 + $member]!++;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg219 - Z_collection) * 2 + $member]!++;
       }
       {
         const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($seg227 - Z_collection) * 6 + $member]!++;
+        if ($member >= 0) $keyed_collection_colour_of[($seg219 - Z_collection) * 6 + $member]!++;
       }
       {
         const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($seg227 - Z_collection) * 3 + $member]!++;
+        if ($member >= 0) $count_collection_kind[($seg219 - Z_collection) * 3 + $member]!++;
       }
     }
     l_p_9 = l_p_8;
@@ -2050,17 +2019,17 @@ export function playout(): PlayoutKernel {
   }
   function step100(): number {
     {
-      let $n16 = 0;
+      let $n10 = 0;
       {
-        const $seg18 = Z_collection + l_p_9;
-        const $n19 = $keyed_collection_uncommitted[($seg18 - Z_collection) * 2 + 1]! > 0 ? N[$seg18]! : 0;
-        for (let $i17 = 0; $i17 < $n19; $i17++) {
-          const l_u_2 = C[$seg18 * CAP + $i17]!;
+        const $seg12 = Z_collection + l_p_9;
+        const $n13 = $keyed_collection_uncommitted[($seg12 - Z_collection) * 2 + 1]! > 0 ? N[$seg12]! : 0;
+        for (let $i11 = 0; $i11 < $n13; $i11++) {
+          const l_u_2 = C[$seg12 * CAP + $i11]!;
           if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
-            $list5[$n16++] = l_u_2;
+            $list3[$n10++] = l_u_2;
         }
       }
-      l_u_2$count = $n16;
+      l_u_2$count = $n10;
     }
     l_u_2$index = 0;
     return step101();
@@ -2089,7 +2058,7 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step104(): number {
-    l_u_2 = $list5[l_u_2$index]!;
+    l_u_2 = $list3[l_u_2$index]!;
     if (l_p_9 >= humans) {
       return step117();
     }
@@ -2105,13 +2074,13 @@ export function playout(): PlayoutKernel {
   }
   function step106(): number {
     {
-      const $seat228 = l_p_14;
-      if ($seat228 >= humans)
+      const $seat220 = l_p_14;
+      if ($seat220 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat228} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat220} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide239($seat228);
+      return decide231($seat220);
     }
   }
   function step107(): number {
@@ -2138,31 +2107,31 @@ export function playout(): PlayoutKernel {
     return step110();
   }
   function step110(): number {
-    return decide253();
+    return decide245();
   }
   function step111(): number {
-    let $first254: number = 0;
-    let $found255 = false;
+    let $first246: number = 0;
+    let $found247 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first254 = l_h;
-        $found255 = true;
+        $first246 = l_h;
+        $found247 = true;
         break;
       }
     }
-    if (!$found255) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first254;
-    let $first256: number = 0;
-    let $found257 = false;
+    if (!$found247) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first246;
+    let $first248: number = 0;
+    let $found249 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first256 = l_h;
-        $found257 = true;
+        $first248 = l_h;
+        $found249 = true;
         break;
       }
     }
-    if (!$found257) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first256;
+    if (!$found249) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first248;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_6, v_merc_vote[l_one]!, $where[l_dual_6]!);
     } else {
@@ -2208,23 +2177,23 @@ export function playout(): PlayoutKernel {
     return 101;
   }
   function step119(): number {
-    let $cond262: boolean = l_p_9 >= humans;
-    if ($cond262) {
-      let $any258: boolean = false;
+    let $cond254: boolean = l_p_9 >= humans;
+    if ($cond254) {
+      let $any250: boolean = false;
       {
-        const $seg260 = Z_collection + l_p_9;
-        const $n261 = $keyed_collection_uncommitted[($seg260 - Z_collection) * 2 + 1]! > 0 ? N[$seg260]! : 0;
-        for (let $i259 = 0; $i259 < $n261; $i259++) {
-          const l_u = C[$seg260 * CAP + $i259]!;
+        const $seg252 = Z_collection + l_p_9;
+        const $n253 = $keyed_collection_uncommitted[($seg252 - Z_collection) * 2 + 1]! > 0 ? N[$seg252]! : 0;
+        for (let $i251 = 0; $i251 < $n253; $i251++) {
+          const l_u = C[$seg252 * CAP + $i251]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any258 = true;
+            $any250 = true;
             break;
           }
         }
       }
-      $cond262 = $any258;
+      $cond254 = $any250;
     }
-    if ($cond262) {
+    if ($cond254) {
       return step152();
     }
     return step120();
@@ -2241,26 +2210,26 @@ export function playout(): PlayoutKernel {
     return step121();
   }
   function step121(): number {
-    let $cond267: boolean =
+    let $cond259: boolean =
       fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
         fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) >
       0;
-    if (!$cond267) {
-      let $any263: boolean = false;
+    if (!$cond259) {
+      let $any255: boolean = false;
       {
-        const $seg265 = Z_collection + l_p_9;
-        const $n266 = $keyed_collection_uncommitted[($seg265 - Z_collection) * 2 + 1]! > 0 ? N[$seg265]! : 0;
-        for (let $i264 = 0; $i264 < $n266; $i264++) {
-          const l_u = C[$seg265 * CAP + $i264]!;
+        const $seg257 = Z_collection + l_p_9;
+        const $n258 = $keyed_collection_uncommitted[($seg257 - Z_collection) * 2 + 1]! > 0 ? N[$seg257]! : 0;
+        for (let $i256 = 0; $i256 < $n258; $i256++) {
+          const l_u = C[$seg257 * CAP + $i256]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any263 = true;
+            $any255 = true;
             break;
           }
         }
       }
-      $cond267 = $any263;
+      $cond259 = $any255;
     }
-    if ($cond267) {
+    if ($cond259) {
       return step123();
     }
     return step154();
@@ -2278,13 +2247,13 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     {
-      const $seat268 = l_p_10;
-      if ($seat268 >= humans)
+      const $seat260 = l_p_10;
+      if ($seat260 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat268} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat260} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide279($seat268);
+      return decide271($seat260);
     }
   }
   function step125(): number {
@@ -2311,31 +2280,31 @@ export function playout(): PlayoutKernel {
     return step128();
   }
   function step128(): number {
-    return decide293();
+    return decide285();
   }
   function step129(): number {
-    let $first294: number = 0;
-    let $found295 = false;
+    let $first286: number = 0;
+    let $found287 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first294 = l_h;
-        $found295 = true;
+        $first286 = l_h;
+        $found287 = true;
         break;
       }
     }
-    if (!$found295) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first294;
-    let $first296: number = 0;
-    let $found297 = false;
+    if (!$found287) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first286;
+    let $first288: number = 0;
+    let $found289 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first296 = l_h;
-        $found297 = true;
+        $first288 = l_h;
+        $found289 = true;
         break;
       }
     }
-    if (!$found297) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first296;
+    if (!$found289) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first288;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_2, v_merc_vote[l_one]!, $where[l_dual_2]!);
     } else {
@@ -2371,17 +2340,16 @@ export function playout(): PlayoutKernel {
   }
   function step134(): number {
     {
-      let $n12 = 0;
+      let $n6 = 0;
       {
-        const $seg14 = Z_collection + l_p_9;
-        const $n15 = $keyed_collection_uncommitted[($seg14 - Z_collection) * 2 + 1]! > 0 ? N[$seg14]! : 0;
-        for (let $i13 = 0; $i13 < $n15; $i13++) {
-          const l_u = C[$seg14 * CAP + $i13]!;
-          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8))
-            $list4[$n12++] = l_u;
+        const $seg8 = Z_collection + l_p_9;
+        const $n9 = $keyed_collection_uncommitted[($seg8 - Z_collection) * 2 + 1]! > 0 ? N[$seg8]! : 0;
+        for (let $i7 = 0; $i7 < $n9; $i7++) {
+          const l_u = C[$seg8 * CAP + $i7]!;
+          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) $list2[$n6++] = l_u;
         }
       }
-      l_u$count = $n12;
+      l_u$count = $n6;
     }
     l_u$index = 0;
     return step135();
@@ -2410,7 +2378,7 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step138(): number {
-    l_u = $list4[l_u$index]!;
+    l_u = $list2[l_u$index]!;
     l_p_12 = l_p_9;
     l_dual_3 = l_u;
     if (l_p_12 >= humans) {
@@ -2420,13 +2388,13 @@ export function playout(): PlayoutKernel {
   }
   function step139(): number {
     {
-      const $seat298 = l_p_12;
-      if ($seat298 >= humans)
+      const $seat290 = l_p_12;
+      if ($seat290 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat298} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat290} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide309($seat298);
+      return decide301($seat290);
     }
   }
   function step140(): number {
@@ -2453,31 +2421,31 @@ export function playout(): PlayoutKernel {
     return step143();
   }
   function step143(): number {
-    return decide323();
+    return decide315();
   }
   function step144(): number {
-    let $first324: number = 0;
-    let $found325 = false;
+    let $first316: number = 0;
+    let $found317 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first324 = l_h;
-        $found325 = true;
+        $first316 = l_h;
+        $found317 = true;
         break;
       }
     }
-    if (!$found325) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first324;
-    let $first326: number = 0;
-    let $found327 = false;
+    if (!$found317) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first316;
+    let $first318: number = 0;
+    let $found319 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first326 = l_h;
-        $found327 = true;
+        $first318 = l_h;
+        $found319 = true;
         break;
       }
     }
-    if (!$found327) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first326;
+    if (!$found319) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first318;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_4, v_merc_vote[l_one]!, $where[l_dual_4]!);
     } else {
@@ -2522,22 +2490,22 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step152(): number {
-    let $first328: number = 0;
-    let $found329 = false;
+    let $first320: number = 0;
+    let $found321 = false;
     {
-      const $seg331 = Z_collection + l_p_9;
-      const $n332 = $keyed_collection_uncommitted[($seg331 - Z_collection) * 2 + 1]! > 0 ? N[$seg331]! : 0;
-      for (let $i330 = 0; $i330 < $n332; $i330++) {
-        const l_u = C[$seg331 * CAP + $i330]!;
+      const $seg323 = Z_collection + l_p_9;
+      const $n324 = $keyed_collection_uncommitted[($seg323 - Z_collection) * 2 + 1]! > 0 ? N[$seg323]! : 0;
+      for (let $i322 = 0; $i322 < $n324; $i322++) {
+        const l_u = C[$seg323 * CAP + $i322]!;
         if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-          $first328 = l_u;
-          $found329 = true;
+          $first320 = l_u;
+          $found321 = true;
           break;
         }
       }
     }
-    if (!$found329) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first328;
+    if (!$found321) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first320;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
       ? Property_colour[l_card_8]!
       : Property_second_colour[l_card_8]!;
@@ -2597,18 +2565,18 @@ export function playout(): PlayoutKernel {
   }
   function step158(): number {
     {
-      const $seg333 = Z_hand + l_p_16;
+      const $seg325 = Z_hand + l_p_16;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg333 * CAP + N[$seg333]!] = $card;
-        N[$seg333]!++;
-        $where[$card] = $seg333;
+        C[$seg325 * CAP + N[$seg325]!] = $card;
+        N[$seg325]!++;
+        $where[$card] = $seg325;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg333 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg325 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -2628,13 +2596,13 @@ export function playout(): PlayoutKernel {
   }
   function step161(): number {
     {
-      const $seat334 = l_p_16;
-      if ($seat334 >= humans)
+      const $seat326 = l_p_16;
+      if ($seat326 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat334} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat326} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide348($seat334);
+      return decide340($seat326);
     }
   }
   function step162(): number {
@@ -2642,22 +2610,22 @@ export function playout(): PlayoutKernel {
   }
   function step163(): number {
     {
-      const $seg349 = Z_hand + l_p_16;
+      const $seg341 = Z_hand + l_p_16;
       const $position = rollOn(G, N[Z_hand + l_p_16]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg349]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg341]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg349]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg341]!}`,
         );
       const $index = $position - 1;
-      const $at350 = $seg349 * CAP + $index;
-      const $card = C[$at350]!;
-      const $end351 = $seg349 * CAP + N[$seg349]! - 1;
-      for (let $k352 = $at350; $k352 < $end351; $k352++) C[$k352] = C[$k352 + 1]!;
-      N[$seg349]!--;
+      const $at342 = $seg341 * CAP + $index;
+      const $card = C[$at342]!;
+      const $end343 = $seg341 * CAP + N[$seg341]! - 1;
+      for (let $k344 = $at342; $k344 < $end343; $k344++) C[$k344] = C[$k344 + 1]!;
+      N[$seg341]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg349 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg341 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -2679,16 +2647,16 @@ export function playout(): PlayoutKernel {
     return 94;
   }
   function step168(): number {
-    l_p_5 = $values2[l_p_5$index]!;
+    l_p_5 = $values1[l_p_5$index]!;
     l___window_1 = true;
     {
-      const $seg353 = Z_hand + l_p_5;
-      if (!($count_hand_effect[($seg353 - Z_hand) * 14 + 1]! > 0) || !(v_protection[l_p_5]! > 0)) {
-        const $seat354 = l_p_5;
-        if ($seat354 >= humans)
+      const $seg345 = Z_hand + l_p_5;
+      if (!($count_hand_effect[($seg345 - Z_hand) * 14 + 1]! > 0) || !(v_protection[l_p_5]! > 0)) {
+        const $seat346 = l_p_5;
+        if ($seat346 >= humans)
           throw new GameFault(
             "fault/bot-asked",
-            `seat ${$seat354} is played by the rules: the rules must decide for it, never ask it`,
+            `seat ${$seat346} is played by the rules: the rules must decide for it, never ask it`,
           );
         l___window_1 = false;
         return step170();
@@ -2719,13 +2687,13 @@ export function playout(): PlayoutKernel {
   }
   function step171(): number {
     {
-      const $seat355 = l_p_5;
-      if ($seat355 >= humans)
+      const $seat347 = l_p_5;
+      if ($seat347 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat347} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide372($seat355, true);
+      return decide364($seat347, true);
     }
   }
   function step172(): number {
@@ -2792,28 +2760,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg373 = Z_played + l_p_6;
-      C[$seg373 * CAP + N[$seg373]!] = $card;
-      N[$seg373]!++;
-      $where[$card] = $seg373;
+      const $seg365 = Z_played + l_p_6;
+      C[$seg365 * CAP + N[$seg365]!] = $card;
+      N[$seg365]!++;
+      $where[$card] = $seg365;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg373 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg373 - Z_played);
+          if ($count_played_effect[($seg365 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg365 - Z_played);
       }
     }
     return 169;
   }
   function step181(): number {
     {
-      const $seat374 = l_p_6;
-      if ($seat374 >= humans)
+      const $seat366 = l_p_6;
+      if ($seat366 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat374} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat366} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide384($seat374);
+      return decide376($seat366);
     }
   }
   function step182(): number {
@@ -2847,13 +2815,13 @@ export function playout(): PlayoutKernel {
   }
   function step186(): number {
     {
-      const $seat385 = l_p_6;
-      if ($seat385 >= humans)
+      const $seat377 = l_p_6;
+      if ($seat377 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat385} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat377} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide398($seat385);
+      return decide390($seat377);
     }
   }
   function step187(): number {
@@ -2876,15 +2844,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg399 = Z_played + l_p_6;
-      C[$seg399 * CAP + N[$seg399]!] = $card;
-      N[$seg399]!++;
-      $where[$card] = $seg399;
+      const $seg391 = Z_played + l_p_6;
+      C[$seg391 * CAP + N[$seg391]!] = $card;
+      N[$seg391]!++;
+      $where[$card] = $seg391;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg399 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg399 - Z_played);
+          if ($count_played_effect[($seg391 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg391 - Z_played);
       }
     }
     return 169;
@@ -2911,24 +2879,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat400 = l_p_6;
-      if ($seat400 >= humans)
+      const $seat392 = l_p_6;
+      if ($seat392 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat400} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat392} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide422($seat400);
+      return decide414($seat392);
     }
   }
   function step192(): number {
     {
-      const $seat423 = l_p_6;
-      if ($seat423 >= humans)
+      const $seat415 = l_p_6;
+      if ($seat415 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat423} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat415} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide448($seat423);
+      return decide440($seat415);
     }
   }
   function step193(): number {
@@ -2942,12 +2910,12 @@ export function playout(): PlayoutKernel {
   }
   function step196(): number {
     {
-      let $n449 = 0;
+      let $n441 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list75[$n449++] = l_q;
+        if (l_q !== l_p_6) $list71[$n441++] = l_q;
       }
-      for (let $i450 = 0; $i450 < $n449; $i450++) {
-        const l_q = $list75[$i450]!;
+      for (let $i442 = 0; $i442 < $n441; $i442++) {
+        const l_q = $list71[$i442]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3067,7 +3035,10 @@ export function playout(): PlayoutKernel {
     return 169;
   }
   function step203(): number {
-    l_active = $values1[l_active$index]!;
+    l_active =
+      l_active$start + l_active$index < players
+        ? l_active$start + l_active$index
+        : l_active$start + l_active$index - players;
     for (let $flagSeats = $mask_passed_over; $flagSeats !== 0; $flagSeats &= $flagSeats - 1) {
       const $flagSeat = 31 - Math.clz32($flagSeats & -$flagSeats);
       v_passed_over[$flagSeat] = false;
@@ -3103,13 +3074,13 @@ export function playout(): PlayoutKernel {
   }
   function step206(): number {
     {
-      const $seat451 = l_active;
-      if ($seat451 >= humans)
+      const $seat443 = l_active;
+      if ($seat443 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat443} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide509($seat451);
+      return decide501($seat443);
     }
   }
   function step207(): number {
@@ -3130,13 +3101,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat510 = l_target;
-      if ($seat510 >= humans)
+      const $seat502 = l_target;
+      if ($seat502 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat510} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat502} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide537($seat510);
+      return decide529($seat502);
     }
   }
   function step209(): number {
@@ -3166,13 +3137,13 @@ export function playout(): PlayoutKernel {
           : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat538 = l_active;
-      if ($seat538 >= humans)
+      const $seat530 = l_active;
+      if ($seat530 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat538} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat530} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide560($seat538);
+      return decide552($seat530);
     }
   }
   function step210(): number {
@@ -3182,36 +3153,36 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step212(): number {
-    let $first561: number = 0;
-    let $found562 = false;
+    let $first553: number = 0;
+    let $found554 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first561 = l_q;
-        $found562 = true;
+        $first553 = l_q;
+        $found554 = true;
         break;
       }
     }
-    if (!$found562) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first561;
+    if (!$found554) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first553;
     {
-      const $seat563 = l_opponent;
-      if ($seat563 >= humans)
+      const $seat555 = l_opponent;
+      if ($seat555 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat563} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat555} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide574($seat563);
+      return decide566($seat555);
     }
   }
   function step213(): number {
     {
-      const $seat575 = l_active;
-      if ($seat575 >= humans)
+      const $seat567 = l_active;
+      if ($seat567 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat575} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat567} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide597($seat575);
+      return decide589($seat567);
     }
   }
   function step214(): number {
@@ -3254,18 +3225,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg598 = Z_hand + l_p_4;
+      const $seg590 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg598 * CAP + N[$seg598]!] = $card;
-        N[$seg598]!++;
-        $where[$card] = $seg598;
+        C[$seg590 * CAP + N[$seg590]!] = $card;
+        N[$seg590]!++;
+        $where[$card] = $seg590;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg598 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg590 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3285,13 +3256,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat599 = l_p_4;
-      if ($seat599 >= humans)
+      const $seat591 = l_p_4;
+      if ($seat591 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat599} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat591} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide613($seat599);
+      return decide605($seat591);
     }
   }
   function step222(): number {
@@ -3299,22 +3270,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg614 = Z_hand + l_p_4;
+      const $seg606 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg614]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg606]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg614]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg606]!}`,
         );
       const $index = $position - 1;
-      const $at615 = $seg614 * CAP + $index;
-      const $card = C[$at615]!;
-      const $end616 = $seg614 * CAP + N[$seg614]! - 1;
-      for (let $k617 = $at615; $k617 < $end616; $k617++) C[$k617] = C[$k617 + 1]!;
-      N[$seg614]!--;
+      const $at607 = $seg606 * CAP + $index;
+      const $card = C[$at607]!;
+      const $end608 = $seg606 * CAP + N[$seg606]! - 1;
+      for (let $k609 = $at607; $k609 < $end608; $k609++) C[$k609] = C[$k609 + 1]!;
+      N[$seg606]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg614 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg606 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3397,28 +3368,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg618 = Z_played + l_p_3;
-      C[$seg618 * CAP + N[$seg618]!] = $card;
-      N[$seg618]!++;
-      $where[$card] = $seg618;
+      const $seg610 = Z_played + l_p_3;
+      C[$seg610 * CAP + N[$seg610]!] = $card;
+      N[$seg610]!++;
+      $where[$card] = $seg610;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg618 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg618 - Z_played);
+          if ($count_played_effect[($seg610 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg610 - Z_played);
       }
     }
     return step257();
   }
   function step236(): number {
     {
-      const $seat619 = l_p_3;
-      if ($seat619 >= humans)
+      const $seat611 = l_p_3;
+      if ($seat611 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat611} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide629($seat619);
+      return decide621($seat611);
     }
   }
   function step237(): number {
@@ -3452,13 +3423,13 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat630 = l_p_3;
-      if ($seat630 >= humans)
+      const $seat622 = l_p_3;
+      if ($seat622 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat622} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide643($seat630);
+      return decide635($seat622);
     }
   }
   function step242(): number {
@@ -3481,15 +3452,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg644 = Z_played + l_p_3;
-      C[$seg644 * CAP + N[$seg644]!] = $card;
-      N[$seg644]!++;
-      $where[$card] = $seg644;
+      const $seg636 = Z_played + l_p_3;
+      C[$seg636 * CAP + N[$seg636]!] = $card;
+      N[$seg636]!++;
+      $where[$card] = $seg636;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg644 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg644 - Z_played);
+          if ($count_played_effect[($seg636 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg636 - Z_played);
       }
     }
     return step257();
@@ -3516,24 +3487,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat645 = l_p_3;
-      if ($seat645 >= humans)
+      const $seat637 = l_p_3;
+      if ($seat637 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat645} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide667($seat645);
+      return decide659($seat637);
     }
   }
   function step247(): number {
     {
-      const $seat668 = l_p_3;
-      if ($seat668 >= humans)
+      const $seat660 = l_p_3;
+      if ($seat660 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat660} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide693($seat668);
+      return decide685($seat660);
     }
   }
   function step248(): number {
@@ -3547,12 +3518,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n694 = 0;
+      let $n686 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list88[$n694++] = l_q;
+        if (l_q !== l_p_3) $list84[$n686++] = l_q;
       }
-      for (let $i695 = 0; $i695 < $n694; $i695++) {
-        const l_q = $list88[$i695]!;
+      for (let $i687 = 0; $i687 < $n686; $i687++) {
+        const l_q = $list84[$i687]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3691,13 +3662,13 @@ export function playout(): PlayoutKernel {
     l_p = $values0[l_p$index]!;
     l___window_0 = true;
     {
-      const $seg696 = Z_hand + l_p;
-      if (!($count_hand_effect[($seg696 - Z_hand) * 14 + 4]! > 0)) {
-        const $seat697 = l_p;
-        if ($seat697 >= humans)
+      const $seg688 = Z_hand + l_p;
+      if (!($count_hand_effect[($seg688 - Z_hand) * 14 + 4]! > 0)) {
+        const $seat689 = l_p;
+        if ($seat689 >= humans)
           throw new GameFault(
             "fault/bot-asked",
-            `seat ${$seat697} is played by the rules: the rules must decide for it, never ask it`,
+            `seat ${$seat689} is played by the rules: the rules must decide for it, never ask it`,
           );
         l___window_0 = false;
         return step260();
@@ -3728,13 +3699,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat698 = l_p;
-      if ($seat698 >= humans)
+      const $seat690 = l_p;
+      if ($seat690 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat698} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat690} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide715($seat698, true);
+      return decide707($seat690, true);
     }
   }
   function step262(): number {
@@ -3801,28 +3772,28 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg716 = Z_played + l_p_2;
-      C[$seg716 * CAP + N[$seg716]!] = $card;
-      N[$seg716]!++;
-      $where[$card] = $seg716;
+      const $seg708 = Z_played + l_p_2;
+      C[$seg708 * CAP + N[$seg708]!] = $card;
+      N[$seg708]!++;
+      $where[$card] = $seg708;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg716 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg716 - Z_played);
+          if ($count_played_effect[($seg708 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg708 - Z_played);
       }
     }
     return 259;
   }
   function step271(): number {
     {
-      const $seat717 = l_p_2;
-      if ($seat717 >= humans)
+      const $seat709 = l_p_2;
+      if ($seat709 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat717} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide727($seat717);
+      return decide719($seat709);
     }
   }
   function step272(): number {
@@ -3856,13 +3827,13 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat728 = l_p_2;
-      if ($seat728 >= humans)
+      const $seat720 = l_p_2;
+      if ($seat720 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat728} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide741($seat728);
+      return decide733($seat720);
     }
   }
   function step277(): number {
@@ -3885,15 +3856,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg742 = Z_played + l_p_2;
-      C[$seg742 * CAP + N[$seg742]!] = $card;
-      N[$seg742]!++;
-      $where[$card] = $seg742;
+      const $seg734 = Z_played + l_p_2;
+      C[$seg734 * CAP + N[$seg734]!] = $card;
+      N[$seg734]!++;
+      $where[$card] = $seg734;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg742 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg742 - Z_played);
+          if ($count_played_effect[($seg734 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg734 - Z_played);
       }
     }
     return 259;
@@ -3920,24 +3891,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat743 = l_p_2;
-      if ($seat743 >= humans)
+      const $seat735 = l_p_2;
+      if ($seat735 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat743} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide765($seat743);
+      return decide757($seat735);
     }
   }
   function step282(): number {
     {
-      const $seat766 = l_p_2;
-      if ($seat766 >= humans)
+      const $seat758 = l_p_2;
+      if ($seat758 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat766} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat758} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide791($seat766);
+      return decide783($seat758);
     }
   }
   function step283(): number {
@@ -3951,12 +3922,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n792 = 0;
+      let $n784 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list97[$n792++] = l_q;
+        if (l_q !== l_p_2) $list93[$n784++] = l_q;
       }
-      for (let $i793 = 0; $i793 < $n792; $i793++) {
-        const l_q = $list97[$i793]!;
+      for (let $i785 = 0; $i785 < $n784; $i785++) {
+        const l_q = $list93[$i785]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -4076,340 +4047,340 @@ export function playout(): PlayoutKernel {
     return 259;
   }
   function step293(): number {
-    return decide52();
+    return decide44();
   }
   function step294(): number {
     {
-      const $seat766 = l_p_2;
-      if ($seat766 >= humans)
+      const $seat758 = l_p_2;
+      if ($seat758 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat766} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat758} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide791($seat766);
+      return decide783($seat758);
     }
   }
   function step295(): number {
     {
-      const $seat743 = l_p_2;
-      if ($seat743 >= humans)
+      const $seat735 = l_p_2;
+      if ($seat735 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat743} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide765($seat743);
+      return decide757($seat735);
     }
   }
   function step296(): number {
     {
-      const $seat728 = l_p_2;
-      if ($seat728 >= humans)
+      const $seat720 = l_p_2;
+      if ($seat720 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat728} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide741($seat728);
+      return decide733($seat720);
     }
   }
   function step297(): number {
     {
-      const $seat717 = l_p_2;
-      if ($seat717 >= humans)
+      const $seat709 = l_p_2;
+      if ($seat709 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat717} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide727($seat717);
+      return decide719($seat709);
     }
   }
   function step298(): number {
     {
-      const $seat698 = l_p;
-      if ($seat698 >= humans)
+      const $seat690 = l_p;
+      if ($seat690 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat698} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat690} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide715($seat698, false);
+      return decide707($seat690, false);
     }
   }
   function step299(): number {
     {
-      const $seat668 = l_p_3;
-      if ($seat668 >= humans)
+      const $seat660 = l_p_3;
+      if ($seat660 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat660} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide693($seat668);
+      return decide685($seat660);
     }
   }
   function step300(): number {
     {
-      const $seat645 = l_p_3;
-      if ($seat645 >= humans)
+      const $seat637 = l_p_3;
+      if ($seat637 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat645} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide667($seat645);
+      return decide659($seat637);
     }
   }
   function step301(): number {
     {
-      const $seat630 = l_p_3;
-      if ($seat630 >= humans)
+      const $seat622 = l_p_3;
+      if ($seat622 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat622} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide643($seat630);
+      return decide635($seat622);
     }
   }
   function step302(): number {
     {
-      const $seat619 = l_p_3;
-      if ($seat619 >= humans)
+      const $seat611 = l_p_3;
+      if ($seat611 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat611} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide629($seat619);
+      return decide621($seat611);
     }
   }
   function step303(): number {
     {
-      const $seat599 = l_p_4;
-      if ($seat599 >= humans)
+      const $seat591 = l_p_4;
+      if ($seat591 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat599} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat591} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide613($seat599);
+      return decide605($seat591);
     }
   }
   function step304(): number {
     {
-      const $seat563 = l_opponent;
-      if ($seat563 >= humans)
+      const $seat555 = l_opponent;
+      if ($seat555 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat563} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat555} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide574($seat563);
+      return decide566($seat555);
     }
   }
   function step305(): number {
     {
-      const $seat575 = l_active;
-      if ($seat575 >= humans)
+      const $seat567 = l_active;
+      if ($seat567 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat575} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat567} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide597($seat575);
+      return decide589($seat567);
     }
   }
   function step306(): number {
     {
-      const $seat538 = l_active;
-      if ($seat538 >= humans)
+      const $seat530 = l_active;
+      if ($seat530 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat538} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat530} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide560($seat538);
+      return decide552($seat530);
     }
   }
   function step307(): number {
     {
-      const $seat510 = l_target;
-      if ($seat510 >= humans)
+      const $seat502 = l_target;
+      if ($seat502 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat510} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat502} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide537($seat510);
+      return decide529($seat502);
     }
   }
   function step308(): number {
     {
-      const $seat451 = l_active;
-      if ($seat451 >= humans)
+      const $seat443 = l_active;
+      if ($seat443 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat451} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat443} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide509($seat451);
+      return decide501($seat443);
     }
   }
   function step309(): number {
     {
-      const $seat423 = l_p_6;
-      if ($seat423 >= humans)
+      const $seat415 = l_p_6;
+      if ($seat415 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat423} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat415} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide448($seat423);
+      return decide440($seat415);
     }
   }
   function step310(): number {
     {
-      const $seat400 = l_p_6;
-      if ($seat400 >= humans)
+      const $seat392 = l_p_6;
+      if ($seat392 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat400} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat392} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide422($seat400);
+      return decide414($seat392);
     }
   }
   function step311(): number {
     {
-      const $seat385 = l_p_6;
-      if ($seat385 >= humans)
+      const $seat377 = l_p_6;
+      if ($seat377 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat385} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat377} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide398($seat385);
+      return decide390($seat377);
     }
   }
   function step312(): number {
     {
-      const $seat374 = l_p_6;
-      if ($seat374 >= humans)
+      const $seat366 = l_p_6;
+      if ($seat366 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat374} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat366} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide384($seat374);
+      return decide376($seat366);
     }
   }
   function step313(): number {
     {
-      const $seat355 = l_p_5;
-      if ($seat355 >= humans)
+      const $seat347 = l_p_5;
+      if ($seat347 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat355} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat347} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide372($seat355, false);
+      return decide364($seat347, false);
     }
   }
   function step314(): number {
-    return decide293();
+    return decide285();
   }
   function step315(): number {
     {
-      const $seat268 = l_p_10;
-      if ($seat268 >= humans)
+      const $seat260 = l_p_10;
+      if ($seat260 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat268} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat260} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide279($seat268);
+      return decide271($seat260);
     }
   }
   function step316(): number {
-    return decide323();
+    return decide315();
   }
   function step317(): number {
     {
-      const $seat298 = l_p_12;
-      if ($seat298 >= humans)
+      const $seat290 = l_p_12;
+      if ($seat290 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat298} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat290} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide309($seat298);
+      return decide301($seat290);
     }
   }
   function step318(): number {
-    return decide253();
+    return decide245();
   }
   function step319(): number {
     {
-      const $seat228 = l_p_14;
-      if ($seat228 >= humans)
+      const $seat220 = l_p_14;
+      if ($seat220 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat228} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat220} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide239($seat228);
+      return decide231($seat220);
     }
   }
   function step320(): number {
     {
-      const $seat334 = l_p_16;
-      if ($seat334 >= humans)
+      const $seat326 = l_p_16;
+      if ($seat326 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat334} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat326} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide348($seat334);
+      return decide340($seat326);
     }
   }
   function step321(): number {
-    return decide175();
+    return decide167();
   }
   function step322(): number {
     {
-      const $seat150 = l_p_19;
-      if ($seat150 >= humans)
+      const $seat142 = l_p_19;
+      if ($seat142 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat150} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat142} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide161($seat150);
+      return decide153($seat142);
     }
   }
   function step323(): number {
-    return decide205();
+    return decide197();
   }
   function step324(): number {
     {
-      const $seat180 = l_p_21;
-      if ($seat180 >= humans)
+      const $seat172 = l_p_21;
+      if ($seat172 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat180} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat172} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide191($seat180);
+      return decide183($seat172);
     }
   }
   function step325(): number {
-    return decide135();
+    return decide127();
   }
   function step326(): number {
     {
-      const $seat110 = l_p_23;
-      if ($seat110 >= humans)
+      const $seat102 = l_p_23;
+      if ($seat102 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat110} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat102} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide121($seat110);
+      return decide113($seat102);
     }
   }
   function step327(): number {
-    return decide104();
+    return decide96();
   }
   function step328(): number {
     {
-      const $seat79 = l_p_26;
-      if ($seat79 >= humans)
+      const $seat71 = l_p_26;
+      if ($seat71 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat79} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat71} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide90($seat79);
+      return decide82($seat71);
     }
   }
-  function decide52(): number {
+  function decide44(): number {
     {
-      let $n34 = 0;
+      let $n26 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (!(l_p >= humans) && N[Z_dealt + l_p]! > 0) {
           if (l_p >= humans)
@@ -4417,27 +4388,27 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_p} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list11[$n34++] = l_p;
+          $list7[$n26++] = l_p;
         }
       }
-      if ($n34 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a35 = 0; $a35 < $n34; $a35++) {
-        const l_p = $list11[$a35]!;
-        pick36: {
-          const $seg37 = Z_dealt + l_p;
-          const $size38 = N[$seg37]!;
-          const $count39 = $size38;
-          const $total40: number = $count39;
-          if ($total40 === 0)
+      if ($n26 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a27 = 0; $a27 < $n26; $a27++) {
+        const l_p = $list7[$a27]!;
+        pick28: {
+          const $seg29 = Z_dealt + l_p;
+          const $size30 = N[$seg29]!;
+          const $count31 = $size30;
+          const $total32: number = $count31;
+          if ($total32 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n42 = $total40;
-          let $r43 = 0;
-          if ($n42 <= 2097152 && $n42 >= 1) {
+          const $n34 = $total32;
+          let $r35 = 0;
+          if ($n34 <= 2097152 && $n34 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4448,69 +4419,69 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n42;
+              const $m = ($t >>> 0) * $n34;
               const $low = $m >>> 0;
-              if ($low >= $n42 || $low >= 4294967296 % $n42) {
-                $r43 = ($m / 4294967296) >>> 0;
+              if ($low >= $n34 || $low >= 4294967296 % $n34) {
+                $r35 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n42 >= 1 && $n42 <= 4294967296))
+            if (!($n34 >= 1 && $n34 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r43 = drawInt(P, $n42);
+            $r35 = drawInt(P, $n34);
           }
-          const $index41$drawn = $r43;
-          let $index41 = $index41$drawn;
+          const $index33$drawn = $r35;
+          let $index33 = $index33$drawn;
           decisions++;
           steps = 0;
-          if ($index41 < $count39) {
-            const $digit44 = $index41;
-            const $value45 = C[$seg37 * CAP + $digit44]!;
-            if (trace !== null) trace.push(l_p, 0, $value45);
-            $list12[$a35] = 0;
-            $values13[$a35 * 1 + 0] = $value45;
-            $list14[$a35 * 1 + 0] = $digit44;
-            break pick36;
+          if ($index33 < $count31) {
+            const $digit36 = $index33;
+            const $value37 = C[$seg29 * CAP + $digit36]!;
+            if (trace !== null) trace.push(l_p, 0, $value37);
+            $list8[$a27] = 0;
+            $values9[$a27 * 1 + 0] = $value37;
+            $list10[$a27 * 1 + 0] = $digit36;
+            break pick28;
           }
-          $index41 -= $count39;
+          $index33 -= $count31;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a35 = 0; $a35 < $n34; $a35++) {
-        const l_p = $list11[$a35]!;
-        if ($list12[$a35] === 0) {
-          const l_card = $values13[$a35 * 1 + 0] as number;
+      for (let $a27 = 0; $a27 < $n26; $a27++) {
+        const l_p = $list7[$a27]!;
+        if ($list8[$a27] === 0) {
+          const l_card = $values9[$a27 * 1 + 0] as number;
           {
-            const $seg46 = Z_dealt + l_p;
+            const $seg38 = Z_dealt + l_p;
             const $wanted = l_card;
-            let $at = $list14[$a35 * 1 + 0]!;
-            if (!($at >= 0 && $at < N[$seg46]! && C[$seg46 * CAP + $at]! === $wanted)) {
+            let $at = $list10[$a27 * 1 + 0]!;
+            if (!($at >= 0 && $at < N[$seg38]! && C[$seg38 * CAP + $at]! === $wanted)) {
               $at = -1;
-              for (let $i = 0; $i < N[$seg46]!; $i++)
-                if (C[$seg46 * CAP + $i]! === $wanted) {
+              for (let $i = 0; $i < N[$seg38]!; $i++)
+                if (C[$seg38 * CAP + $i]! === $wanted) {
                   $at = $i;
                   break;
                 }
             }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
-            const $at47 = $seg46 * CAP + $at;
-            const $card = C[$at47]!;
-            const $end48 = $seg46 * CAP + N[$seg46]! - 1;
-            for (let $k49 = $at47; $k49 < $end48; $k49++) C[$k49] = C[$k49 + 1]!;
-            N[$seg46]!--;
-            const $seg50 = Z_secret + l_p;
-            if (N[$seg50]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
-            C[$seg50 * CAP + N[$seg50]!] = $card;
-            N[$seg50]!++;
-            $where[$card] = $seg50;
+            const $at39 = $seg38 * CAP + $at;
+            const $card = C[$at39]!;
+            const $end40 = $seg38 * CAP + N[$seg38]! - 1;
+            for (let $k41 = $at39; $k41 < $end40; $k41++) C[$k41] = C[$k41 + 1]!;
+            N[$seg38]!--;
+            const $seg42 = Z_secret + l_p;
+            if (N[$seg42]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+            C[$seg42 * CAP + N[$seg42]!] = $card;
+            N[$seg42]!++;
+            $where[$card] = $seg42;
           }
           {
             const $from = Z_dealt + l_p;
             const $to = Z_collection + l_p;
             {
-              for (let $k51 = 0; $k51 < N[$from]!; $k51++) {
-                const $card = C[$from * CAP + $k51]!;
+              for (let $k43 = 0; $k43 < N[$from]!; $k43++) {
+                const $card = C[$from * CAP + $k43]!;
                 C[$to * CAP + N[$to]!] = $card;
                 N[$to]!++;
                 $where[$card] = $to;
@@ -4535,25 +4506,25 @@ export function playout(): PlayoutKernel {
       return step2();
     }
   }
-  function decide90($seat79: number): number {
-    $values17$n[0]! = 0;
-    for (const $i81 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
-      const $item80 = $i81;
-      $values17[$values17$n[0]!++] = $item80;
+  function decide82($seat71: number): number {
+    $values13$n[0]! = 0;
+    for (const $i73 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
+      const $item72 = $i73;
+      $values13[$values13$n[0]!++] = $item72;
     }
-    const $size82 = $values17$n[0]!;
-    const $count83 = $size82;
-    const $total84: number = $count83;
-    if ($total84 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat79} must act but has no legal move`);
+    const $size74 = $values13$n[0]!;
+    const $count75 = $size74;
+    const $total76: number = $count75;
+    if ($total76 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat71} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n86 = $total84;
-    let $r87 = 0;
-    if ($n86 <= 2097152 && $n86 >= 1) {
+    const $n78 = $total76;
+    let $r79 = 0;
+    if ($n78 <= 2097152 && $n78 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4564,38 +4535,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n86;
+        const $m = ($t >>> 0) * $n78;
         const $low = $m >>> 0;
-        if ($low >= $n86 || $low >= 4294967296 % $n86) {
-          $r87 = ($m / 4294967296) >>> 0;
+        if ($low >= $n78 || $low >= 4294967296 % $n78) {
+          $r79 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n86 >= 1 && $n86 <= 4294967296))
+      if (!($n78 >= 1 && $n78 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r87 = drawInt(P, $n86);
+      $r79 = drawInt(P, $n78);
     }
-    const $index85$drawn = $r87;
-    let $index85 = $index85$drawn;
+    const $index77$drawn = $r79;
+    let $index77 = $index77$drawn;
     decisions++;
     steps = 0;
-    if ($index85 < $count83) {
-      const $digit88 = $index85;
-      const $value89 = $values17[$digit88]!;
-      if (trace !== null) trace.push($seat79, 26, $value89);
+    if ($index77 < $count75) {
+      const $digit80 = $index77;
+      const $value81 = $values13[$digit80]!;
+      if (trace !== null) trace.push($seat71, 26, $value81);
       {
-        const l_colour = $value89;
+        const l_colour = $value81;
         $write_committed(l_dual_13, l_colour, $where[l_dual_13]!);
         return step24();
       }
     }
-    $index85 -= $count83;
+    $index77 -= $count75;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide104(): number {
+  function decide96(): number {
     {
-      let $n91 = 0;
+      let $n83 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4603,31 +4574,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list19[$n91++] = l_h;
+          $list15[$n83++] = l_h;
         }
       }
-      if ($n91 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a92 = 0; $a92 < $n91; $a92++) {
-        const l_h = $list19[$a92]!;
-        pick93: {
-          $values22$n[0]! = 0;
-          for (const $i95 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
-            const $item94 = $i95;
-            $values22[$values22$n[0]!++] = $item94;
+      if ($n83 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a84 = 0; $a84 < $n83; $a84++) {
+        const l_h = $list15[$a84]!;
+        pick85: {
+          $values18$n[0]! = 0;
+          for (const $i87 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
+            const $item86 = $i87;
+            $values18[$values18$n[0]!++] = $item86;
           }
-          const $size96 = $values22$n[0]!;
-          const $count97 = $size96;
-          const $total98: number = $count97;
-          if ($total98 === 0)
+          const $size88 = $values18$n[0]!;
+          const $count89 = $size88;
+          const $total90: number = $count89;
+          if ($total90 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n100 = $total98;
-          let $r101 = 0;
-          if ($n100 <= 2097152 && $n100 >= 1) {
+          const $n92 = $total90;
+          let $r93 = 0;
+          if ($n92 <= 2097152 && $n92 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4638,63 +4609,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n100;
+              const $m = ($t >>> 0) * $n92;
               const $low = $m >>> 0;
-              if ($low >= $n100 || $low >= 4294967296 % $n100) {
-                $r101 = ($m / 4294967296) >>> 0;
+              if ($low >= $n92 || $low >= 4294967296 % $n92) {
+                $r93 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n100 >= 1 && $n100 <= 4294967296))
+            if (!($n92 >= 1 && $n92 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r101 = drawInt(P, $n100);
+            $r93 = drawInt(P, $n92);
           }
-          const $index99$drawn = $r101;
-          let $index99 = $index99$drawn;
+          const $index91$drawn = $r93;
+          let $index91 = $index91$drawn;
           decisions++;
           steps = 0;
-          if ($index99 < $count97) {
-            const $digit102 = $index99;
-            const $value103 = $values22[$digit102]!;
-            if (trace !== null) trace.push(l_h, 25, $value103);
-            $list20[$a92] = 0;
-            $values21[$a92 * 1 + 0] = $value103;
-            break pick93;
+          if ($index91 < $count89) {
+            const $digit94 = $index91;
+            const $value95 = $values18[$digit94]!;
+            if (trace !== null) trace.push(l_h, 25, $value95);
+            $list16[$a84] = 0;
+            $values17[$a84 * 1 + 0] = $value95;
+            break pick85;
           }
-          $index99 -= $count97;
+          $index91 -= $count89;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a92 = 0; $a92 < $n91; $a92++) {
-        const l_h = $list19[$a92]!;
-        if ($list20[$a92] === 0) {
-          const l_colour = $values21[$a92 * 1 + 0] as string;
+      for (let $a84 = 0; $a84 < $n83; $a84++) {
+        const l_h = $list15[$a84]!;
+        if ($list16[$a84] === 0) {
+          const l_colour = $values17[$a84 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step19();
     }
   }
-  function decide121($seat110: number): number {
-    $values24$n[0]! = 0;
-    for (const $i112 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-      const $item111 = $i112;
-      $values24[$values24$n[0]!++] = $item111;
+  function decide113($seat102: number): number {
+    $values20$n[0]! = 0;
+    for (const $i104 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item103 = $i104;
+      $values20[$values20$n[0]!++] = $item103;
     }
-    const $size113 = $values24$n[0]!;
-    const $count114 = $size113;
-    const $total115: number = $count114;
-    if ($total115 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat110} must act but has no legal move`);
+    const $size105 = $values20$n[0]!;
+    const $count106 = $size105;
+    const $total107: number = $count106;
+    if ($total107 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat102} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n117 = $total115;
-    let $r118 = 0;
-    if ($n117 <= 2097152 && $n117 >= 1) {
+    const $n109 = $total107;
+    let $r110 = 0;
+    if ($n109 <= 2097152 && $n109 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4705,38 +4676,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n117;
+        const $m = ($t >>> 0) * $n109;
         const $low = $m >>> 0;
-        if ($low >= $n117 || $low >= 4294967296 % $n117) {
-          $r118 = ($m / 4294967296) >>> 0;
+        if ($low >= $n109 || $low >= 4294967296 % $n109) {
+          $r110 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n117 >= 1 && $n117 <= 4294967296))
+      if (!($n109 >= 1 && $n109 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r118 = drawInt(P, $n117);
+      $r110 = drawInt(P, $n109);
     }
-    const $index116$drawn = $r118;
-    let $index116 = $index116$drawn;
+    const $index108$drawn = $r110;
+    let $index108 = $index108$drawn;
     decisions++;
     steps = 0;
-    if ($index116 < $count114) {
-      const $digit119 = $index116;
-      const $value120 = $values24[$digit119]!;
-      if (trace !== null) trace.push($seat110, 26, $value120);
+    if ($index108 < $count106) {
+      const $digit111 = $index108;
+      const $value112 = $values20[$digit111]!;
+      if (trace !== null) trace.push($seat102, 26, $value112);
       {
-        const l_colour = $value120;
+        const l_colour = $value112;
         $write_committed(l_dual_11, l_colour, $where[l_dual_11]!);
         return step48();
       }
     }
-    $index116 -= $count114;
+    $index108 -= $count106;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide135(): number {
+  function decide127(): number {
     {
-      let $n122 = 0;
+      let $n114 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4744,31 +4715,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list26[$n122++] = l_h;
+          $list22[$n114++] = l_h;
         }
       }
-      if ($n122 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a123 = 0; $a123 < $n122; $a123++) {
-        const l_h = $list26[$a123]!;
-        pick124: {
-          $values29$n[0]! = 0;
-          for (const $i126 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item125 = $i126;
-            $values29[$values29$n[0]!++] = $item125;
+      if ($n114 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a115 = 0; $a115 < $n114; $a115++) {
+        const l_h = $list22[$a115]!;
+        pick116: {
+          $values25$n[0]! = 0;
+          for (const $i118 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item117 = $i118;
+            $values25[$values25$n[0]!++] = $item117;
           }
-          const $size127 = $values29$n[0]!;
-          const $count128 = $size127;
-          const $total129: number = $count128;
-          if ($total129 === 0)
+          const $size119 = $values25$n[0]!;
+          const $count120 = $size119;
+          const $total121: number = $count120;
+          if ($total121 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n131 = $total129;
-          let $r132 = 0;
-          if ($n131 <= 2097152 && $n131 >= 1) {
+          const $n123 = $total121;
+          let $r124 = 0;
+          if ($n123 <= 2097152 && $n123 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4779,63 +4750,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n131;
+              const $m = ($t >>> 0) * $n123;
               const $low = $m >>> 0;
-              if ($low >= $n131 || $low >= 4294967296 % $n131) {
-                $r132 = ($m / 4294967296) >>> 0;
+              if ($low >= $n123 || $low >= 4294967296 % $n123) {
+                $r124 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n131 >= 1 && $n131 <= 4294967296))
+            if (!($n123 >= 1 && $n123 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r132 = drawInt(P, $n131);
+            $r124 = drawInt(P, $n123);
           }
-          const $index130$drawn = $r132;
-          let $index130 = $index130$drawn;
+          const $index122$drawn = $r124;
+          let $index122 = $index122$drawn;
           decisions++;
           steps = 0;
-          if ($index130 < $count128) {
-            const $digit133 = $index130;
-            const $value134 = $values29[$digit133]!;
-            if (trace !== null) trace.push(l_h, 25, $value134);
-            $list27[$a123] = 0;
-            $values28[$a123 * 1 + 0] = $value134;
-            break pick124;
+          if ($index122 < $count120) {
+            const $digit125 = $index122;
+            const $value126 = $values25[$digit125]!;
+            if (trace !== null) trace.push(l_h, 25, $value126);
+            $list23[$a115] = 0;
+            $values24[$a115 * 1 + 0] = $value126;
+            break pick116;
           }
-          $index130 -= $count128;
+          $index122 -= $count120;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a123 = 0; $a123 < $n122; $a123++) {
-        const l_h = $list26[$a123]!;
-        if ($list27[$a123] === 0) {
-          const l_colour = $values28[$a123 * 1 + 0] as string;
+      for (let $a115 = 0; $a115 < $n114; $a115++) {
+        const l_h = $list22[$a115]!;
+        if ($list23[$a115] === 0) {
+          const l_colour = $values24[$a115 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step41();
     }
   }
-  function decide161($seat150: number): number {
-    $values31$n[0]! = 0;
-    for (const $i152 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-      const $item151 = $i152;
-      $values31[$values31$n[0]!++] = $item151;
+  function decide153($seat142: number): number {
+    $values27$n[0]! = 0;
+    for (const $i144 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item143 = $i144;
+      $values27[$values27$n[0]!++] = $item143;
     }
-    const $size153 = $values31$n[0]!;
-    const $count154 = $size153;
-    const $total155: number = $count154;
-    if ($total155 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat150} must act but has no legal move`);
+    const $size145 = $values27$n[0]!;
+    const $count146 = $size145;
+    const $total147: number = $count146;
+    if ($total147 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat142} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n157 = $total155;
-    let $r158 = 0;
-    if ($n157 <= 2097152 && $n157 >= 1) {
+    const $n149 = $total147;
+    let $r150 = 0;
+    if ($n149 <= 2097152 && $n149 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4846,38 +4817,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n157;
+        const $m = ($t >>> 0) * $n149;
         const $low = $m >>> 0;
-        if ($low >= $n157 || $low >= 4294967296 % $n157) {
-          $r158 = ($m / 4294967296) >>> 0;
+        if ($low >= $n149 || $low >= 4294967296 % $n149) {
+          $r150 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n157 >= 1 && $n157 <= 4294967296))
+      if (!($n149 >= 1 && $n149 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r158 = drawInt(P, $n157);
+      $r150 = drawInt(P, $n149);
     }
-    const $index156$drawn = $r158;
-    let $index156 = $index156$drawn;
+    const $index148$drawn = $r150;
+    let $index148 = $index148$drawn;
     decisions++;
     steps = 0;
-    if ($index156 < $count154) {
-      const $digit159 = $index156;
-      const $value160 = $values31[$digit159]!;
-      if (trace !== null) trace.push($seat150, 26, $value160);
+    if ($index148 < $count146) {
+      const $digit151 = $index148;
+      const $value152 = $values27[$digit151]!;
+      if (trace !== null) trace.push($seat142, 26, $value152);
       {
-        const l_colour = $value160;
+        const l_colour = $value152;
         $write_committed(l_dual_7, l_colour, $where[l_dual_7]!);
         return step64();
       }
     }
-    $index156 -= $count154;
+    $index148 -= $count146;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide175(): number {
+  function decide167(): number {
     {
-      let $n162 = 0;
+      let $n154 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4885,31 +4856,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list33[$n162++] = l_h;
+          $list29[$n154++] = l_h;
         }
       }
-      if ($n162 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a163 = 0; $a163 < $n162; $a163++) {
-        const l_h = $list33[$a163]!;
-        pick164: {
-          $values36$n[0]! = 0;
-          for (const $i166 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item165 = $i166;
-            $values36[$values36$n[0]!++] = $item165;
+      if ($n154 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a155 = 0; $a155 < $n154; $a155++) {
+        const l_h = $list29[$a155]!;
+        pick156: {
+          $values32$n[0]! = 0;
+          for (const $i158 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item157 = $i158;
+            $values32[$values32$n[0]!++] = $item157;
           }
-          const $size167 = $values36$n[0]!;
-          const $count168 = $size167;
-          const $total169: number = $count168;
-          if ($total169 === 0)
+          const $size159 = $values32$n[0]!;
+          const $count160 = $size159;
+          const $total161: number = $count160;
+          if ($total161 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n171 = $total169;
-          let $r172 = 0;
-          if ($n171 <= 2097152 && $n171 >= 1) {
+          const $n163 = $total161;
+          let $r164 = 0;
+          if ($n163 <= 2097152 && $n163 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4920,63 +4891,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n171;
+              const $m = ($t >>> 0) * $n163;
               const $low = $m >>> 0;
-              if ($low >= $n171 || $low >= 4294967296 % $n171) {
-                $r172 = ($m / 4294967296) >>> 0;
+              if ($low >= $n163 || $low >= 4294967296 % $n163) {
+                $r164 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n171 >= 1 && $n171 <= 4294967296))
+            if (!($n163 >= 1 && $n163 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r172 = drawInt(P, $n171);
+            $r164 = drawInt(P, $n163);
           }
-          const $index170$drawn = $r172;
-          let $index170 = $index170$drawn;
+          const $index162$drawn = $r164;
+          let $index162 = $index162$drawn;
           decisions++;
           steps = 0;
-          if ($index170 < $count168) {
-            const $digit173 = $index170;
-            const $value174 = $values36[$digit173]!;
-            if (trace !== null) trace.push(l_h, 25, $value174);
-            $list34[$a163] = 0;
-            $values35[$a163 * 1 + 0] = $value174;
-            break pick164;
+          if ($index162 < $count160) {
+            const $digit165 = $index162;
+            const $value166 = $values32[$digit165]!;
+            if (trace !== null) trace.push(l_h, 25, $value166);
+            $list30[$a155] = 0;
+            $values31[$a155 * 1 + 0] = $value166;
+            break pick156;
           }
-          $index170 -= $count168;
+          $index162 -= $count160;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a163 = 0; $a163 < $n162; $a163++) {
-        const l_h = $list33[$a163]!;
-        if ($list34[$a163] === 0) {
-          const l_colour = $values35[$a163 * 1 + 0] as string;
+      for (let $a155 = 0; $a155 < $n154; $a155++) {
+        const l_h = $list29[$a155]!;
+        if ($list30[$a155] === 0) {
+          const l_colour = $values31[$a155 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step59();
     }
   }
-  function decide191($seat180: number): number {
-    $values38$n[0]! = 0;
-    for (const $i182 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-      const $item181 = $i182;
-      $values38[$values38$n[0]!++] = $item181;
+  function decide183($seat172: number): number {
+    $values34$n[0]! = 0;
+    for (const $i174 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item173 = $i174;
+      $values34[$values34$n[0]!++] = $item173;
     }
-    const $size183 = $values38$n[0]!;
-    const $count184 = $size183;
-    const $total185: number = $count184;
-    if ($total185 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat180} must act but has no legal move`);
+    const $size175 = $values34$n[0]!;
+    const $count176 = $size175;
+    const $total177: number = $count176;
+    if ($total177 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat172} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n187 = $total185;
-    let $r188 = 0;
-    if ($n187 <= 2097152 && $n187 >= 1) {
+    const $n179 = $total177;
+    let $r180 = 0;
+    if ($n179 <= 2097152 && $n179 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4987,38 +4958,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n187;
+        const $m = ($t >>> 0) * $n179;
         const $low = $m >>> 0;
-        if ($low >= $n187 || $low >= 4294967296 % $n187) {
-          $r188 = ($m / 4294967296) >>> 0;
+        if ($low >= $n179 || $low >= 4294967296 % $n179) {
+          $r180 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n187 >= 1 && $n187 <= 4294967296))
+      if (!($n179 >= 1 && $n179 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r188 = drawInt(P, $n187);
+      $r180 = drawInt(P, $n179);
     }
-    const $index186$drawn = $r188;
-    let $index186 = $index186$drawn;
+    const $index178$drawn = $r180;
+    let $index178 = $index178$drawn;
     decisions++;
     steps = 0;
-    if ($index186 < $count184) {
-      const $digit189 = $index186;
-      const $value190 = $values38[$digit189]!;
-      if (trace !== null) trace.push($seat180, 26, $value190);
+    if ($index178 < $count176) {
+      const $digit181 = $index178;
+      const $value182 = $values34[$digit181]!;
+      if (trace !== null) trace.push($seat172, 26, $value182);
       {
-        const l_colour = $value190;
+        const l_colour = $value182;
         $write_committed(l_dual_9, l_colour, $where[l_dual_9]!);
         return step79();
       }
     }
-    $index186 -= $count184;
+    $index178 -= $count176;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide205(): number {
+  function decide197(): number {
     {
-      let $n192 = 0;
+      let $n184 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5026,31 +4997,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list40[$n192++] = l_h;
+          $list36[$n184++] = l_h;
         }
       }
-      if ($n192 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a193 = 0; $a193 < $n192; $a193++) {
-        const l_h = $list40[$a193]!;
-        pick194: {
-          $values43$n[0]! = 0;
-          for (const $i196 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item195 = $i196;
-            $values43[$values43$n[0]!++] = $item195;
+      if ($n184 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a185 = 0; $a185 < $n184; $a185++) {
+        const l_h = $list36[$a185]!;
+        pick186: {
+          $values39$n[0]! = 0;
+          for (const $i188 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item187 = $i188;
+            $values39[$values39$n[0]!++] = $item187;
           }
-          const $size197 = $values43$n[0]!;
-          const $count198 = $size197;
-          const $total199: number = $count198;
-          if ($total199 === 0)
+          const $size189 = $values39$n[0]!;
+          const $count190 = $size189;
+          const $total191: number = $count190;
+          if ($total191 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n201 = $total199;
-          let $r202 = 0;
-          if ($n201 <= 2097152 && $n201 >= 1) {
+          const $n193 = $total191;
+          let $r194 = 0;
+          if ($n193 <= 2097152 && $n193 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5061,63 +5032,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n201;
+              const $m = ($t >>> 0) * $n193;
               const $low = $m >>> 0;
-              if ($low >= $n201 || $low >= 4294967296 % $n201) {
-                $r202 = ($m / 4294967296) >>> 0;
+              if ($low >= $n193 || $low >= 4294967296 % $n193) {
+                $r194 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n201 >= 1 && $n201 <= 4294967296))
+            if (!($n193 >= 1 && $n193 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r202 = drawInt(P, $n201);
+            $r194 = drawInt(P, $n193);
           }
-          const $index200$drawn = $r202;
-          let $index200 = $index200$drawn;
+          const $index192$drawn = $r194;
+          let $index192 = $index192$drawn;
           decisions++;
           steps = 0;
-          if ($index200 < $count198) {
-            const $digit203 = $index200;
-            const $value204 = $values43[$digit203]!;
-            if (trace !== null) trace.push(l_h, 25, $value204);
-            $list41[$a193] = 0;
-            $values42[$a193 * 1 + 0] = $value204;
-            break pick194;
+          if ($index192 < $count190) {
+            const $digit195 = $index192;
+            const $value196 = $values39[$digit195]!;
+            if (trace !== null) trace.push(l_h, 25, $value196);
+            $list37[$a185] = 0;
+            $values38[$a185 * 1 + 0] = $value196;
+            break pick186;
           }
-          $index200 -= $count198;
+          $index192 -= $count190;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a193 = 0; $a193 < $n192; $a193++) {
-        const l_h = $list40[$a193]!;
-        if ($list41[$a193] === 0) {
-          const l_colour = $values42[$a193 * 1 + 0] as string;
+      for (let $a185 = 0; $a185 < $n184; $a185++) {
+        const l_h = $list36[$a185]!;
+        if ($list37[$a185] === 0) {
+          const l_colour = $values38[$a185 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step74();
     }
   }
-  function decide239($seat228: number): number {
-    $values46$n[0]! = 0;
-    for (const $i230 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item229 = $i230;
-      $values46[$values46$n[0]!++] = $item229;
+  function decide231($seat220: number): number {
+    $values42$n[0]! = 0;
+    for (const $i222 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item221 = $i222;
+      $values42[$values42$n[0]!++] = $item221;
     }
-    const $size231 = $values46$n[0]!;
-    const $count232 = $size231;
-    const $total233: number = $count232;
-    if ($total233 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat228} must act but has no legal move`);
+    const $size223 = $values42$n[0]!;
+    const $count224 = $size223;
+    const $total225: number = $count224;
+    if ($total225 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat220} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n235 = $total233;
-    let $r236 = 0;
-    if ($n235 <= 2097152 && $n235 >= 1) {
+    const $n227 = $total225;
+    let $r228 = 0;
+    if ($n227 <= 2097152 && $n227 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5128,38 +5099,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n235;
+        const $m = ($t >>> 0) * $n227;
         const $low = $m >>> 0;
-        if ($low >= $n235 || $low >= 4294967296 % $n235) {
-          $r236 = ($m / 4294967296) >>> 0;
+        if ($low >= $n227 || $low >= 4294967296 % $n227) {
+          $r228 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n235 >= 1 && $n235 <= 4294967296))
+      if (!($n227 >= 1 && $n227 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r236 = drawInt(P, $n235);
+      $r228 = drawInt(P, $n227);
     }
-    const $index234$drawn = $r236;
-    let $index234 = $index234$drawn;
+    const $index226$drawn = $r228;
+    let $index226 = $index226$drawn;
     decisions++;
     steps = 0;
-    if ($index234 < $count232) {
-      const $digit237 = $index234;
-      const $value238 = $values46[$digit237]!;
-      if (trace !== null) trace.push($seat228, 26, $value238);
+    if ($index226 < $count224) {
+      const $digit229 = $index226;
+      const $value230 = $values42[$digit229]!;
+      if (trace !== null) trace.push($seat220, 26, $value230);
       {
-        const l_colour = $value238;
+        const l_colour = $value230;
         $write_committed(l_dual_5, l_colour, $where[l_dual_5]!);
         return step118();
       }
     }
-    $index234 -= $count232;
+    $index226 -= $count224;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide253(): number {
+  function decide245(): number {
     {
-      let $n240 = 0;
+      let $n232 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5167,31 +5138,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list48[$n240++] = l_h;
+          $list44[$n232++] = l_h;
         }
       }
-      if ($n240 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a241 = 0; $a241 < $n240; $a241++) {
-        const l_h = $list48[$a241]!;
-        pick242: {
-          $values51$n[0]! = 0;
-          for (const $i244 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item243 = $i244;
-            $values51[$values51$n[0]!++] = $item243;
+      if ($n232 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a233 = 0; $a233 < $n232; $a233++) {
+        const l_h = $list44[$a233]!;
+        pick234: {
+          $values47$n[0]! = 0;
+          for (const $i236 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item235 = $i236;
+            $values47[$values47$n[0]!++] = $item235;
           }
-          const $size245 = $values51$n[0]!;
-          const $count246 = $size245;
-          const $total247: number = $count246;
-          if ($total247 === 0)
+          const $size237 = $values47$n[0]!;
+          const $count238 = $size237;
+          const $total239: number = $count238;
+          if ($total239 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n249 = $total247;
-          let $r250 = 0;
-          if ($n249 <= 2097152 && $n249 >= 1) {
+          const $n241 = $total239;
+          let $r242 = 0;
+          if ($n241 <= 2097152 && $n241 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5202,63 +5173,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n249;
+              const $m = ($t >>> 0) * $n241;
               const $low = $m >>> 0;
-              if ($low >= $n249 || $low >= 4294967296 % $n249) {
-                $r250 = ($m / 4294967296) >>> 0;
+              if ($low >= $n241 || $low >= 4294967296 % $n241) {
+                $r242 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n249 >= 1 && $n249 <= 4294967296))
+            if (!($n241 >= 1 && $n241 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r250 = drawInt(P, $n249);
+            $r242 = drawInt(P, $n241);
           }
-          const $index248$drawn = $r250;
-          let $index248 = $index248$drawn;
+          const $index240$drawn = $r242;
+          let $index240 = $index240$drawn;
           decisions++;
           steps = 0;
-          if ($index248 < $count246) {
-            const $digit251 = $index248;
-            const $value252 = $values51[$digit251]!;
-            if (trace !== null) trace.push(l_h, 25, $value252);
-            $list49[$a241] = 0;
-            $values50[$a241 * 1 + 0] = $value252;
-            break pick242;
+          if ($index240 < $count238) {
+            const $digit243 = $index240;
+            const $value244 = $values47[$digit243]!;
+            if (trace !== null) trace.push(l_h, 25, $value244);
+            $list45[$a233] = 0;
+            $values46[$a233 * 1 + 0] = $value244;
+            break pick234;
           }
-          $index248 -= $count246;
+          $index240 -= $count238;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a241 = 0; $a241 < $n240; $a241++) {
-        const l_h = $list48[$a241]!;
-        if ($list49[$a241] === 0) {
-          const l_colour = $values50[$a241 * 1 + 0] as string;
+      for (let $a233 = 0; $a233 < $n232; $a233++) {
+        const l_h = $list44[$a233]!;
+        if ($list45[$a233] === 0) {
+          const l_colour = $values46[$a233 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step111();
     }
   }
-  function decide279($seat268: number): number {
-    $values53$n[0]! = 0;
-    for (const $i270 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item269 = $i270;
-      $values53[$values53$n[0]!++] = $item269;
+  function decide271($seat260: number): number {
+    $values49$n[0]! = 0;
+    for (const $i262 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item261 = $i262;
+      $values49[$values49$n[0]!++] = $item261;
     }
-    const $size271 = $values53$n[0]!;
-    const $count272 = $size271;
-    const $total273: number = $count272;
-    if ($total273 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat268} must act but has no legal move`);
+    const $size263 = $values49$n[0]!;
+    const $count264 = $size263;
+    const $total265: number = $count264;
+    if ($total265 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat260} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n275 = $total273;
-    let $r276 = 0;
-    if ($n275 <= 2097152 && $n275 >= 1) {
+    const $n267 = $total265;
+    let $r268 = 0;
+    if ($n267 <= 2097152 && $n267 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5269,38 +5240,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n275;
+        const $m = ($t >>> 0) * $n267;
         const $low = $m >>> 0;
-        if ($low >= $n275 || $low >= 4294967296 % $n275) {
-          $r276 = ($m / 4294967296) >>> 0;
+        if ($low >= $n267 || $low >= 4294967296 % $n267) {
+          $r268 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n275 >= 1 && $n275 <= 4294967296))
+      if (!($n267 >= 1 && $n267 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r276 = drawInt(P, $n275);
+      $r268 = drawInt(P, $n267);
     }
-    const $index274$drawn = $r276;
-    let $index274 = $index274$drawn;
+    const $index266$drawn = $r268;
+    let $index266 = $index266$drawn;
     decisions++;
     steps = 0;
-    if ($index274 < $count272) {
-      const $digit277 = $index274;
-      const $value278 = $values53[$digit277]!;
-      if (trace !== null) trace.push($seat268, 26, $value278);
+    if ($index266 < $count264) {
+      const $digit269 = $index266;
+      const $value270 = $values49[$digit269]!;
+      if (trace !== null) trace.push($seat260, 26, $value270);
       {
-        const l_colour = $value278;
+        const l_colour = $value270;
         $write_committed(l_dual, l_colour, $where[l_dual]!);
         return step134();
       }
     }
-    $index274 -= $count272;
+    $index266 -= $count264;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide293(): number {
+  function decide285(): number {
     {
-      let $n280 = 0;
+      let $n272 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5308,31 +5279,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list55[$n280++] = l_h;
+          $list51[$n272++] = l_h;
         }
       }
-      if ($n280 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a281 = 0; $a281 < $n280; $a281++) {
-        const l_h = $list55[$a281]!;
-        pick282: {
-          $values58$n[0]! = 0;
-          for (const $i284 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item283 = $i284;
-            $values58[$values58$n[0]!++] = $item283;
+      if ($n272 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a273 = 0; $a273 < $n272; $a273++) {
+        const l_h = $list51[$a273]!;
+        pick274: {
+          $values54$n[0]! = 0;
+          for (const $i276 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item275 = $i276;
+            $values54[$values54$n[0]!++] = $item275;
           }
-          const $size285 = $values58$n[0]!;
-          const $count286 = $size285;
-          const $total287: number = $count286;
-          if ($total287 === 0)
+          const $size277 = $values54$n[0]!;
+          const $count278 = $size277;
+          const $total279: number = $count278;
+          if ($total279 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n289 = $total287;
-          let $r290 = 0;
-          if ($n289 <= 2097152 && $n289 >= 1) {
+          const $n281 = $total279;
+          let $r282 = 0;
+          if ($n281 <= 2097152 && $n281 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5343,63 +5314,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n289;
+              const $m = ($t >>> 0) * $n281;
               const $low = $m >>> 0;
-              if ($low >= $n289 || $low >= 4294967296 % $n289) {
-                $r290 = ($m / 4294967296) >>> 0;
+              if ($low >= $n281 || $low >= 4294967296 % $n281) {
+                $r282 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n289 >= 1 && $n289 <= 4294967296))
+            if (!($n281 >= 1 && $n281 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r290 = drawInt(P, $n289);
+            $r282 = drawInt(P, $n281);
           }
-          const $index288$drawn = $r290;
-          let $index288 = $index288$drawn;
+          const $index280$drawn = $r282;
+          let $index280 = $index280$drawn;
           decisions++;
           steps = 0;
-          if ($index288 < $count286) {
-            const $digit291 = $index288;
-            const $value292 = $values58[$digit291]!;
-            if (trace !== null) trace.push(l_h, 25, $value292);
-            $list56[$a281] = 0;
-            $values57[$a281 * 1 + 0] = $value292;
-            break pick282;
+          if ($index280 < $count278) {
+            const $digit283 = $index280;
+            const $value284 = $values54[$digit283]!;
+            if (trace !== null) trace.push(l_h, 25, $value284);
+            $list52[$a273] = 0;
+            $values53[$a273 * 1 + 0] = $value284;
+            break pick274;
           }
-          $index288 -= $count286;
+          $index280 -= $count278;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a281 = 0; $a281 < $n280; $a281++) {
-        const l_h = $list55[$a281]!;
-        if ($list56[$a281] === 0) {
-          const l_colour = $values57[$a281 * 1 + 0] as string;
+      for (let $a273 = 0; $a273 < $n272; $a273++) {
+        const l_h = $list51[$a273]!;
+        if ($list52[$a273] === 0) {
+          const l_colour = $values53[$a273 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step129();
     }
   }
-  function decide309($seat298: number): number {
-    $values60$n[0]! = 0;
-    for (const $i300 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item299 = $i300;
-      $values60[$values60$n[0]!++] = $item299;
+  function decide301($seat290: number): number {
+    $values56$n[0]! = 0;
+    for (const $i292 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item291 = $i292;
+      $values56[$values56$n[0]!++] = $item291;
     }
-    const $size301 = $values60$n[0]!;
-    const $count302 = $size301;
-    const $total303: number = $count302;
-    if ($total303 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat298} must act but has no legal move`);
+    const $size293 = $values56$n[0]!;
+    const $count294 = $size293;
+    const $total295: number = $count294;
+    if ($total295 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat290} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n305 = $total303;
-    let $r306 = 0;
-    if ($n305 <= 2097152 && $n305 >= 1) {
+    const $n297 = $total295;
+    let $r298 = 0;
+    if ($n297 <= 2097152 && $n297 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5410,38 +5381,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n305;
+        const $m = ($t >>> 0) * $n297;
         const $low = $m >>> 0;
-        if ($low >= $n305 || $low >= 4294967296 % $n305) {
-          $r306 = ($m / 4294967296) >>> 0;
+        if ($low >= $n297 || $low >= 4294967296 % $n297) {
+          $r298 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n305 >= 1 && $n305 <= 4294967296))
+      if (!($n297 >= 1 && $n297 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r306 = drawInt(P, $n305);
+      $r298 = drawInt(P, $n297);
     }
-    const $index304$drawn = $r306;
-    let $index304 = $index304$drawn;
+    const $index296$drawn = $r298;
+    let $index296 = $index296$drawn;
     decisions++;
     steps = 0;
-    if ($index304 < $count302) {
-      const $digit307 = $index304;
-      const $value308 = $values60[$digit307]!;
-      if (trace !== null) trace.push($seat298, 26, $value308);
+    if ($index296 < $count294) {
+      const $digit299 = $index296;
+      const $value300 = $values56[$digit299]!;
+      if (trace !== null) trace.push($seat290, 26, $value300);
       {
-        const l_colour = $value308;
+        const l_colour = $value300;
         $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
         return step149();
       }
     }
-    $index304 -= $count302;
+    $index296 -= $count294;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide323(): number {
+  function decide315(): number {
     {
-      let $n310 = 0;
+      let $n302 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5449,31 +5420,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list62[$n310++] = l_h;
+          $list58[$n302++] = l_h;
         }
       }
-      if ($n310 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a311 = 0; $a311 < $n310; $a311++) {
-        const l_h = $list62[$a311]!;
-        pick312: {
-          $values65$n[0]! = 0;
-          for (const $i314 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item313 = $i314;
-            $values65[$values65$n[0]!++] = $item313;
+      if ($n302 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a303 = 0; $a303 < $n302; $a303++) {
+        const l_h = $list58[$a303]!;
+        pick304: {
+          $values61$n[0]! = 0;
+          for (const $i306 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item305 = $i306;
+            $values61[$values61$n[0]!++] = $item305;
           }
-          const $size315 = $values65$n[0]!;
-          const $count316 = $size315;
-          const $total317: number = $count316;
-          if ($total317 === 0)
+          const $size307 = $values61$n[0]!;
+          const $count308 = $size307;
+          const $total309: number = $count308;
+          if ($total309 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n319 = $total317;
-          let $r320 = 0;
-          if ($n319 <= 2097152 && $n319 >= 1) {
+          const $n311 = $total309;
+          let $r312 = 0;
+          if ($n311 <= 2097152 && $n311 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5484,59 +5455,59 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n319;
+              const $m = ($t >>> 0) * $n311;
               const $low = $m >>> 0;
-              if ($low >= $n319 || $low >= 4294967296 % $n319) {
-                $r320 = ($m / 4294967296) >>> 0;
+              if ($low >= $n311 || $low >= 4294967296 % $n311) {
+                $r312 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n319 >= 1 && $n319 <= 4294967296))
+            if (!($n311 >= 1 && $n311 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r320 = drawInt(P, $n319);
+            $r312 = drawInt(P, $n311);
           }
-          const $index318$drawn = $r320;
-          let $index318 = $index318$drawn;
+          const $index310$drawn = $r312;
+          let $index310 = $index310$drawn;
           decisions++;
           steps = 0;
-          if ($index318 < $count316) {
-            const $digit321 = $index318;
-            const $value322 = $values65[$digit321]!;
-            if (trace !== null) trace.push(l_h, 25, $value322);
-            $list63[$a311] = 0;
-            $values64[$a311 * 1 + 0] = $value322;
-            break pick312;
+          if ($index310 < $count308) {
+            const $digit313 = $index310;
+            const $value314 = $values61[$digit313]!;
+            if (trace !== null) trace.push(l_h, 25, $value314);
+            $list59[$a303] = 0;
+            $values60[$a303 * 1 + 0] = $value314;
+            break pick304;
           }
-          $index318 -= $count316;
+          $index310 -= $count308;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a311 = 0; $a311 < $n310; $a311++) {
-        const l_h = $list62[$a311]!;
-        if ($list63[$a311] === 0) {
-          const l_colour = $values64[$a311 * 1 + 0] as string;
+      for (let $a303 = 0; $a303 < $n302; $a303++) {
+        const l_h = $list58[$a303]!;
+        if ($list59[$a303] === 0) {
+          const l_colour = $values60[$a303 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step144();
     }
   }
-  function decide348($seat334: number): number {
-    const $seg335 = Z_hand + l_p_16;
-    const $size336 = N[$seg335]!;
-    const $count337 = $size336;
-    const $total338: number = $count337;
-    if ($total338 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat334} must act but has no legal move`);
+  function decide340($seat326: number): number {
+    const $seg327 = Z_hand + l_p_16;
+    const $size328 = N[$seg327]!;
+    const $count329 = $size328;
+    const $total330: number = $count329;
+    if ($total330 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat326} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n340 = $total338;
-    let $r341 = 0;
-    if ($n340 <= 2097152 && $n340 >= 1) {
+    const $n332 = $total330;
+    let $r333 = 0;
+    if ($n332 <= 2097152 && $n332 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5547,49 +5518,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n340;
+        const $m = ($t >>> 0) * $n332;
         const $low = $m >>> 0;
-        if ($low >= $n340 || $low >= 4294967296 % $n340) {
-          $r341 = ($m / 4294967296) >>> 0;
+        if ($low >= $n332 || $low >= 4294967296 % $n332) {
+          $r333 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n340 >= 1 && $n340 <= 4294967296))
+      if (!($n332 >= 1 && $n332 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r341 = drawInt(P, $n340);
+      $r333 = drawInt(P, $n332);
     }
-    const $index339$drawn = $r341;
-    let $index339 = $index339$drawn;
+    const $index331$drawn = $r333;
+    let $index331 = $index331$drawn;
     decisions++;
     steps = 0;
-    if ($index339 < $count337) {
-      const $digit342 = $index339;
-      const $value343 = C[$seg335 * CAP + $digit342]!;
-      if (trace !== null) trace.push($seat334, 9, $value343);
+    if ($index331 < $count329) {
+      const $digit334 = $index331;
+      const $value335 = C[$seg327 * CAP + $digit334]!;
+      if (trace !== null) trace.push($seat326, 9, $value335);
       {
-        const l_card = $value343;
+        const l_card = $value335;
         {
-          const $seg344 = Z_hand + l_p_16;
+          const $seg336 = Z_hand + l_p_16;
           const $wanted = l_card;
-          let $at = $digit342;
-          if (!($at >= 0 && $at < N[$seg344]! && C[$seg344 * CAP + $at]! === $wanted)) {
+          let $at = $digit334;
+          if (!($at >= 0 && $at < N[$seg336]! && C[$seg336 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg344]!; $i++)
-              if (C[$seg344 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg336]!; $i++)
+              if (C[$seg336 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at345 = $seg344 * CAP + $at;
-          const $card = C[$at345]!;
-          const $end346 = $seg344 * CAP + N[$seg344]! - 1;
-          for (let $k347 = $at345; $k347 < $end346; $k347++) C[$k347] = C[$k347 + 1]!;
-          N[$seg344]!--;
+          const $at337 = $seg336 * CAP + $at;
+          const $card = C[$at337]!;
+          const $end338 = $seg336 * CAP + N[$seg336]! - 1;
+          for (let $k339 = $at337; $k339 < $end338; $k339++) C[$k339] = C[$k339 + 1]!;
+          N[$seg336]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg344 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg336 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5598,45 +5569,45 @@ export function playout(): PlayoutKernel {
         return step167();
       }
     }
-    $index339 -= $count337;
+    $index331 -= $count329;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide372($seat355: number, $passBy: boolean): number {
-    $values67$n[0]! = 0;
+  function decide364($seat347: number, $passBy: boolean): number {
+    $values63$n[0]! = 0;
     {
-      const $seg357 = Z_hand + l_p_5;
-      const $n358 = $count_hand_effect[($seg357 - Z_hand) * 14 + 1]! > 0 ? N[$seg357]! : 0;
-      for (let $i356 = 0; $i356 < $n358; $i356++) {
-        const l_card = C[$seg357 * CAP + $i356]!;
-        if (Action_effect$code[l_card]! === 1) $values67[$values67$n[0]!++] = l_card;
+      const $seg349 = Z_hand + l_p_5;
+      const $n350 = $count_hand_effect[($seg349 - Z_hand) * 14 + 1]! > 0 ? N[$seg349]! : 0;
+      for (let $i348 = 0; $i348 < $n350; $i348++) {
+        const l_card = C[$seg349 * CAP + $i348]!;
+        if (Action_effect$code[l_card]! === 1) $values63[$values63$n[0]!++] = l_card;
       }
     }
-    let $offered359 = false;
-    offered359$open: {
-      if (!($values67$n[0]! > 0)) break offered359$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered359$open;
-      $offered359 = true;
+    let $offered351 = false;
+    offered351$open: {
+      if (!($values63$n[0]! > 0)) break offered351$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered351$open;
+      $offered351 = true;
     }
-    let $offered360 = false;
-    offered360$open: {
-      $offered360 = true;
+    let $offered352 = false;
+    offered352$open: {
+      $offered352 = true;
     }
-    if ($passBy && !$offered359) {
+    if ($passBy && !$offered351) {
       l___window_1 = false;
       return 169;
     }
-    const $offered361 = ($offered359 ? 1 : 0) + ($offered360 ? 1 : 0);
-    if ($offered361 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat355} must act but has no legal move`);
+    const $offered353 = ($offered351 ? 1 : 0) + ($offered352 ? 1 : 0);
+    if ($offered353 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat347} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt362: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n364 = $offered361;
-      let $r365 = 0;
-      if ($n364 <= 2097152 && $n364 >= 1) {
+    attempt354: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n356 = $offered353;
+      let $r357 = 0;
+      if ($n356 <= 2097152 && $n356 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5647,24 +5618,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n364;
+          const $m = ($t >>> 0) * $n356;
           const $low = $m >>> 0;
-          if ($low >= $n364 || $low >= 4294967296 % $n364) {
-            $r365 = ($m / 4294967296) >>> 0;
+          if ($low >= $n356 || $low >= 4294967296 % $n356) {
+            $r357 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n364 >= 1 && $n364 <= 4294967296))
+        if (!($n356 >= 1 && $n356 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r365 = drawInt(P, $n364);
+        $r357 = drawInt(P, $n356);
       }
-      const $pick363$drawn = $r365;
-      let $pick363 = $pick363$drawn;
-      if ($offered359 && $pick363-- === 0) {
-        const $n369 = $values67$n[0]!;
-        let $r370 = 0;
-        if ($n369 <= 2097152 && $n369 >= 1) {
+      const $pick355$drawn = $r357;
+      let $pick355 = $pick355$drawn;
+      if ($offered351 && $pick355-- === 0) {
+        const $n361 = $values63$n[0]!;
+        let $r362 = 0;
+        if ($n361 <= 2097152 && $n361 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5675,37 +5646,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n369;
+            const $m = ($t >>> 0) * $n361;
             const $low = $m >>> 0;
-            if ($low >= $n369 || $low >= 4294967296 % $n369) {
-              $r370 = ($m / 4294967296) >>> 0;
+            if ($low >= $n361 || $low >= 4294967296 % $n361) {
+              $r362 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n369 >= 1 && $n369 <= 4294967296))
+          if (!($n361 >= 1 && $n361 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r370 = drawInt(P, $n369);
+          $r362 = drawInt(P, $n361);
         }
-        const $digit367 = $r370;
-        const $value368 = $values67[$digit367]!;
+        const $digit359 = $r362;
+        const $value360 = $values63[$digit359]!;
         {
-          l_card_5 = $value368;
+          l_card_5 = $value360;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat355, 24, $value368);
+        if (trace !== null) trace.push($seat347, 24, $value360);
         {
-          l_card_5 = $value368;
+          l_card_5 = $value360;
           return step172();
         }
       }
-      if ($offered360 && $pick363-- === 0) {
+      if ($offered352 && $pick355-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat355, 8);
+        if (trace !== null) trace.push($seat347, 8);
         {
           l___window_1 = false;
           return 169;
@@ -5714,20 +5685,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide384($seat374: number): number {
-    const $size375 = players;
-    const $count376 = $size375;
-    const $total377: number = $count376;
-    if ($total377 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat374} must act but has no legal move`);
+  function decide376($seat366: number): number {
+    const $size367 = players;
+    const $count368 = $size367;
+    const $total369: number = $count368;
+    if ($total369 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat366} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n379 = $total377;
-    let $r380 = 0;
-    if ($n379 <= 2097152 && $n379 >= 1) {
+    const $n371 = $total369;
+    let $r372 = 0;
+    if ($n371 <= 2097152 && $n371 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5738,28 +5709,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n379;
+        const $m = ($t >>> 0) * $n371;
         const $low = $m >>> 0;
-        if ($low >= $n379 || $low >= 4294967296 % $n379) {
-          $r380 = ($m / 4294967296) >>> 0;
+        if ($low >= $n371 || $low >= 4294967296 % $n371) {
+          $r372 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n379 >= 1 && $n379 <= 4294967296))
+      if (!($n371 >= 1 && $n371 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r380 = drawInt(P, $n379);
+      $r372 = drawInt(P, $n371);
     }
-    const $index378$drawn = $r380;
-    let $index378 = $index378$drawn;
+    const $index370$drawn = $r372;
+    let $index370 = $index370$drawn;
     decisions++;
     steps = 0;
-    if ($index378 < $count376) {
-      const $digit381 = $index378;
-      const $value382 = $digit381;
-      if (trace !== null) trace.push($seat374, 6, $value382);
+    if ($index370 < $count368) {
+      const $digit373 = $index370;
+      const $value374 = $digit373;
+      if (trace !== null) trace.push($seat366, 6, $value374);
       {
-        const l_whose = $value382;
+        const l_whose = $value374;
         {
           const $card = l_card_6;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5773,47 +5744,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg383 = Z_played + l_whose;
-          C[$seg383 * CAP + N[$seg383]!] = $card;
-          N[$seg383]!++;
-          $where[$card] = $seg383;
+          const $seg375 = Z_played + l_whose;
+          C[$seg375 * CAP + N[$seg375]!] = $card;
+          N[$seg375]!++;
+          $where[$card] = $seg375;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg383 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg383 - Z_played);
+              if ($count_played_effect[($seg375 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg375 - Z_played);
           }
         }
         return 169;
       }
     }
-    $index378 -= $count376;
+    $index370 -= $count368;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide398($seat385: number): number {
-    $values69$n[0]! = 0;
+  function decide390($seat377: number): number {
+    $values65$n[0]! = 0;
     {
-      const $seg387 = Z_collection + l_p_6;
-      const $n388 = N[$seg387]!;
-      for (let $i386 = 0; $i386 < $n388; $i386++) {
-        const l_target = C[$seg387 * CAP + $i386]!;
+      const $seg379 = Z_collection + l_p_6;
+      const $n380 = N[$seg379]!;
+      for (let $i378 = 0; $i378 < $n380; $i378++) {
+        const l_target = C[$seg379 * CAP + $i378]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
-          $values69[$values69$n[0]!++] = l_target;
+          $values65[$values65$n[0]!++] = l_target;
       }
     }
-    const $size389 = $values69$n[0]!;
-    const $count390 = $size389;
-    const $total391: number = $count390;
-    if ($total391 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat385} must act but has no legal move`);
+    const $size381 = $values65$n[0]!;
+    const $count382 = $size381;
+    const $total383: number = $count382;
+    if ($total383 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat377} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n393 = $total391;
-    let $r394 = 0;
-    if ($n393 <= 2097152 && $n393 >= 1) {
+    const $n385 = $total383;
+    let $r386 = 0;
+    if ($n385 <= 2097152 && $n385 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5824,28 +5795,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n393;
+        const $m = ($t >>> 0) * $n385;
         const $low = $m >>> 0;
-        if ($low >= $n393 || $low >= 4294967296 % $n393) {
-          $r394 = ($m / 4294967296) >>> 0;
+        if ($low >= $n385 || $low >= 4294967296 % $n385) {
+          $r386 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n393 >= 1 && $n393 <= 4294967296))
+      if (!($n385 >= 1 && $n385 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r394 = drawInt(P, $n393);
+      $r386 = drawInt(P, $n385);
     }
-    const $index392$drawn = $r394;
-    let $index392 = $index392$drawn;
+    const $index384$drawn = $r386;
+    let $index384 = $index384$drawn;
     decisions++;
     steps = 0;
-    if ($index392 < $count390) {
-      const $digit395 = $index392;
-      const $value396 = $values69[$digit395]!;
-      if (trace !== null) trace.push($seat385, 5, $value396);
+    if ($index384 < $count382) {
+      const $digit387 = $index384;
+      const $value388 = $values65[$digit387]!;
+      if (trace !== null) trace.push($seat377, 5, $value388);
       {
-        const l_target = $value396;
+        const l_target = $value388;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_6;
@@ -5860,54 +5831,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg397 = Z_attached + l_p_6;
-          C[$seg397 * CAP + N[$seg397]!] = $card;
-          N[$seg397]!++;
-          $where[$card] = $seg397;
+          const $seg389 = Z_attached + l_p_6;
+          C[$seg389 * CAP + N[$seg389]!] = $card;
+          N[$seg389]!++;
+          $where[$card] = $seg389;
         }
         return 169;
       }
     }
-    $index392 -= $count390;
+    $index384 -= $count382;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide422($seat400: number): number {
-    const $seg401 = Z_board;
-    const $size402 = N[$seg401]!;
-    const $count403 = $size402;
-    $values71$n[0]! = 0;
+  function decide414($seat392: number): number {
+    const $seg393 = Z_board;
+    const $size394 = N[$seg393]!;
+    const $count395 = $size394;
+    $values67$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond408: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond408) {
-        let $any404: boolean = false;
+      let $cond400: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond400) {
+        let $any396: boolean = false;
         {
-          const $seg406 = Z_collection + l_whose;
-          const $n407 = N[$seg406]!;
-          for (let $i405 = 0; $i405 < $n407; $i405++) {
-            const l_c = C[$seg406 * CAP + $i405]!;
+          const $seg398 = Z_collection + l_whose;
+          const $n399 = N[$seg398]!;
+          for (let $i397 = 0; $i397 < $n399; $i397++) {
+            const l_c = C[$seg398 * CAP + $i397]!;
             if (v_doubled[l_c]! === 1) {
-              $any404 = true;
+              $any396 = true;
               break;
             }
           }
         }
-        $cond408 = $any404;
+        $cond400 = $any396;
       }
-      if ($cond408) $values71[$values71$n[0]!++] = l_whose;
+      if ($cond400) $values67[$values67$n[0]!++] = l_whose;
     }
-    const $size409 = $values71$n[0]!;
-    const $count410 = $size409;
-    const $total411: number = $count403 + $count410;
-    if ($total411 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat400} must act but has no legal move`);
+    const $size401 = $values67$n[0]!;
+    const $count402 = $size401;
+    const $total403: number = $count395 + $count402;
+    if ($total403 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat392} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n413 = $total411;
-    let $r414 = 0;
-    if ($n413 <= 2097152 && $n413 >= 1) {
+    const $n405 = $total403;
+    let $r406 = 0;
+    if ($n405 <= 2097152 && $n405 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5918,31 +5889,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n413;
+        const $m = ($t >>> 0) * $n405;
         const $low = $m >>> 0;
-        if ($low >= $n413 || $low >= 4294967296 % $n413) {
-          $r414 = ($m / 4294967296) >>> 0;
+        if ($low >= $n405 || $low >= 4294967296 % $n405) {
+          $r406 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n413 >= 1 && $n413 <= 4294967296))
+      if (!($n405 >= 1 && $n405 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r414 = drawInt(P, $n413);
+      $r406 = drawInt(P, $n405);
     }
-    const $index412$drawn = $r414;
-    let $index412 = $index412$drawn;
+    const $index404$drawn = $r406;
+    let $index404 = $index404$drawn;
     decisions++;
     steps = 0;
-    if ($index412 < $count403) {
-      const $digit415 = $index412;
-      const $value416 = C[$seg401 * CAP + $digit415]!;
-      if (trace !== null) trace.push($seat400, 3, $value416);
+    if ($index404 < $count395) {
+      const $digit407 = $index404;
+      const $value408 = C[$seg393 * CAP + $digit407]!;
+      if (trace !== null) trace.push($seat392, 3, $value408);
       {
-        const l_target = $value416;
+        const l_target = $value408;
         {
           const $wanted = l_target;
-          let $at = $digit415;
+          let $at = $digit407;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -5952,10 +5923,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at417 = Z_board * CAP + $at;
-          const $card = C[$at417]!;
-          const $end418 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k419 = $at417; $k419 < $end418; $k419++) C[$k419] = C[$k419 + 1]!;
+          const $at409 = Z_board * CAP + $at;
+          const $card = C[$at409]!;
+          const $end410 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k411 = $at409; $k411 < $end410; $k411++) C[$k411] = C[$k411 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5964,45 +5935,45 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index412 -= $count403;
-    if ($index412 < $count410) {
-      const $digit420 = $index412;
-      const $value421 = $values71[$digit420]!;
-      if (trace !== null) trace.push($seat400, 4, $value421);
+    $index404 -= $count395;
+    if ($index404 < $count402) {
+      const $digit412 = $index404;
+      const $value413 = $values67[$digit412]!;
+      if (trace !== null) trace.push($seat392, 4, $value413);
       {
-        l_whose_4 = $value421;
+        l_whose_4 = $value413;
         return step192();
       }
     }
-    $index412 -= $count410;
+    $index404 -= $count402;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide448($seat423: number): number {
-    const $seg424 = Z_played + l_whose_4;
-    const $size425 = N[$seg424]!;
-    const $count426 = $size425;
-    $values73$n[0]! = 0;
+  function decide440($seat415: number): number {
+    const $seg416 = Z_played + l_whose_4;
+    const $size417 = N[$seg416]!;
+    const $count418 = $size417;
+    $values69$n[0]! = 0;
     {
-      const $seg428 = Z_collection + l_whose_4;
-      const $n429 = N[$seg428]!;
-      for (let $i427 = 0; $i427 < $n429; $i427++) {
-        const l_target = C[$seg428 * CAP + $i427]!;
-        if (v_doubled[l_target]! === 1) $values73[$values73$n[0]!++] = l_target;
+      const $seg420 = Z_collection + l_whose_4;
+      const $n421 = N[$seg420]!;
+      for (let $i419 = 0; $i419 < $n421; $i419++) {
+        const l_target = C[$seg420 * CAP + $i419]!;
+        if (v_doubled[l_target]! === 1) $values69[$values69$n[0]!++] = l_target;
       }
     }
-    const $size430 = $values73$n[0]!;
-    const $count431 = $size430;
-    const $total432: number = $count426 + $count431;
-    if ($total432 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat423} must act but has no legal move`);
+    const $size422 = $values69$n[0]!;
+    const $count423 = $size422;
+    const $total424: number = $count418 + $count423;
+    if ($total424 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat415} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n434 = $total432;
-    let $r435 = 0;
-    if ($n434 <= 2097152 && $n434 >= 1) {
+    const $n426 = $total424;
+    let $r427 = 0;
+    if ($n426 <= 2097152 && $n426 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6013,51 +5984,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n434;
+        const $m = ($t >>> 0) * $n426;
         const $low = $m >>> 0;
-        if ($low >= $n434 || $low >= 4294967296 % $n434) {
-          $r435 = ($m / 4294967296) >>> 0;
+        if ($low >= $n426 || $low >= 4294967296 % $n426) {
+          $r427 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n434 >= 1 && $n434 <= 4294967296))
+      if (!($n426 >= 1 && $n426 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r435 = drawInt(P, $n434);
+      $r427 = drawInt(P, $n426);
     }
-    const $index433$drawn = $r435;
-    let $index433 = $index433$drawn;
+    const $index425$drawn = $r427;
+    let $index425 = $index425$drawn;
     decisions++;
     steps = 0;
-    if ($index433 < $count426) {
-      const $digit436 = $index433;
-      const $value437 = C[$seg424 * CAP + $digit436]!;
-      if (trace !== null) trace.push($seat423, 1, $value437);
+    if ($index425 < $count418) {
+      const $digit428 = $index425;
+      const $value429 = C[$seg416 * CAP + $digit428]!;
+      if (trace !== null) trace.push($seat415, 1, $value429);
       {
-        const l_target = $value437;
+        const l_target = $value429;
         {
-          const $seg438 = Z_played + l_whose_4;
+          const $seg430 = Z_played + l_whose_4;
           const $wanted = l_target;
-          let $at = $digit436;
-          if (!($at >= 0 && $at < N[$seg438]! && C[$seg438 * CAP + $at]! === $wanted)) {
+          let $at = $digit428;
+          if (!($at >= 0 && $at < N[$seg430]! && C[$seg430 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg438]!; $i++)
-              if (C[$seg438 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg430]!; $i++)
+              if (C[$seg430 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at439 = $seg438 * CAP + $at;
-          const $card = C[$at439]!;
-          const $end440 = $seg438 * CAP + N[$seg438]! - 1;
-          for (let $k441 = $at439; $k441 < $end440; $k441++) C[$k441] = C[$k441 + 1]!;
-          N[$seg438]!--;
+          const $at431 = $seg430 * CAP + $at;
+          const $card = C[$at431]!;
+          const $end432 = $seg430 * CAP + N[$seg430]! - 1;
+          for (let $k433 = $at431; $k433 < $end432; $k433++) C[$k433] = C[$k433 + 1]!;
+          N[$seg430]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg438 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg438 - Z_played));
+              if (--$count_played_effect[($seg430 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg430 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6066,23 +6037,23 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index433 -= $count426;
-    if ($index433 < $count431) {
-      const $digit442 = $index433;
-      const $value443 = $values73[$digit442]!;
-      if (trace !== null) trace.push($seat423, 2, $value443);
+    $index425 -= $count418;
+    if ($index425 < $count423) {
+      const $digit434 = $index425;
+      const $value435 = $values69[$digit434]!;
+      if (trace !== null) trace.push($seat415, 2, $value435);
       {
-        const l_target = $value443;
+        const l_target = $value435;
         v_doubled[l_target] = 0;
         {
-          const $seg444 = Z_attached + l_whose_4;
-          if (N[$seg444]! === 0)
+          const $seg436 = Z_attached + l_whose_4;
+          if (N[$seg436]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at445 = $seg444 * CAP;
-          const $card = C[$at445]!;
-          const $end446 = $seg444 * CAP + N[$seg444]! - 1;
-          for (let $k447 = $at445; $k447 < $end446; $k447++) C[$k447] = C[$k447 + 1]!;
-          N[$seg444]!--;
+          const $at437 = $seg436 * CAP;
+          const $card = C[$at437]!;
+          const $end438 = $seg436 * CAP + N[$seg436]! - 1;
+          for (let $k439 = $at437; $k439 < $end438; $k439++) C[$k439] = C[$k439 + 1]!;
+          N[$seg436]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6090,74 +6061,74 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index433 -= $count431;
+    $index425 -= $count423;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide509($seat451: number): number {
-    const $seg452 = Z_hand + l_active;
-    let $offered453 = false;
-    offered453$open: {
-      if (!(N[$seg452]! > 0)) break offered453$open;
-      if (!!l_action_played) break offered453$open;
-      if (!!l_offered) break offered453$open;
-      let $found459 = false;
-      for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
-        const l_card_3 = C[$seg452 * CAP + $i460]!;
+  function decide501($seat443: number): number {
+    const $seg444 = Z_hand + l_active;
+    let $offered445 = false;
+    offered445$open: {
+      if (!(N[$seg444]! > 0)) break offered445$open;
+      if (!!l_action_played) break offered445$open;
+      if (!!l_offered) break offered445$open;
+      let $found451 = false;
+      for (let $i452 = 0; $i452 < N[$seg444]!; $i452++) {
+        const l_card_3 = C[$seg444 * CAP + $i452]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
           continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
           continue;
-        let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond458) {
-          let $any454: boolean = false;
+        let $cond450: boolean = Action_effect$code[l_card_3]! !== 6;
+        if (!$cond450) {
+          let $any446: boolean = false;
           {
-            const $seg456 = Z_collection + l_active;
-            const $n457 = N[$seg456]!;
-            for (let $i455 = 0; $i455 < $n457; $i455++) {
-              const l_c = C[$seg456 * CAP + $i455]!;
+            const $seg448 = Z_collection + l_active;
+            const $n449 = N[$seg448]!;
+            for (let $i447 = 0; $i447 < $n449; $i447++) {
+              const l_c = C[$seg448 * CAP + $i447]!;
               if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                $any454 = true;
+                $any446 = true;
                 break;
               }
             }
           }
-          $cond458 = $any454;
+          $cond450 = $any446;
         }
-        if (!$cond458) continue;
-        $found459 = true;
+        if (!$cond450) continue;
+        $found451 = true;
         break;
       }
-      if (!$found459) break offered453$open;
-      $offered453 = true;
+      if (!$found451) break offered445$open;
+      $offered445 = true;
     }
-    let $offered462 = false;
-    offered462$open: {
-      if (!(v_protection[l_active]! > 0)) break offered462$open;
-      $offered462 = true;
+    let $offered454 = false;
+    offered454$open: {
+      if (!(v_protection[l_active]! > 0)) break offered454$open;
+      $offered454 = true;
     }
-    let $offered463 = false;
-    offered463$open: {
-      if (!(v_protection[l_active]! === 0)) break offered463$open;
-      if (!!l_offered) break offered463$open;
-      $offered463 = true;
+    let $offered455 = false;
+    offered455$open: {
+      if (!(v_protection[l_active]! === 0)) break offered455$open;
+      if (!!l_offered) break offered455$open;
+      $offered455 = true;
     }
-    let $offered464 = false;
-    offered464$open: {
-      if (!!$variant_simple) break offered464$open;
-      if (!(v_protection[l_active]! === 0)) break offered464$open;
-      if (!!l_offered) break offered464$open;
-      if (!(N[Z_action_deck]! > 0)) break offered464$open;
-      $offered464 = true;
+    let $offered456 = false;
+    offered456$open: {
+      if (!!$variant_simple) break offered456$open;
+      if (!(v_protection[l_active]! === 0)) break offered456$open;
+      if (!!l_offered) break offered456$open;
+      if (!(N[Z_action_deck]! > 0)) break offered456$open;
+      $offered456 = true;
     }
-    let $offered465 = false;
-    let $seats466 = 0;
-    offered465$open: {
-      if (!(players > 0)) break offered465$open;
-      if (!(v_protection[l_active]! === 0)) break offered465$open;
-      if (!(v_coins[l_active]! >= 1)) break offered465$open;
-      $seats466 =
+    let $offered457 = false;
+    let $seats458 = 0;
+    offered457$open: {
+      if (!(players > 0)) break offered457$open;
+      if (!(v_protection[l_active]! === 0)) break offered457$open;
+      if (!(v_coins[l_active]! >= 1)) break offered457$open;
+      $seats458 =
         ((1 << players) - 1) &
         ~(1 << l_active) &
         ~$mask_passed_over &
@@ -6167,15 +6138,15 @@ export function playout(): PlayoutKernel {
         ) &
         ~$holding_count_played_effect[4]! &
         $zero_protection;
-      if ($seats466 === 0) break offered465$open;
-      $offered465 = true;
+      if ($seats458 === 0) break offered457$open;
+      $offered457 = true;
     }
-    let $offered467 = false;
-    offered467$open: {
-      if (!(players > 0)) break offered467$open;
-      if (!(v_protection[l_active]! === 0)) break offered467$open;
-      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered467$open;
-      let $found468 = false;
+    let $offered459 = false;
+    offered459$open: {
+      if (!(players > 0)) break offered459$open;
+      if (!(v_protection[l_active]! === 0)) break offered459$open;
+      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered459$open;
+      let $found460 = false;
       for (
         let l_target$left =
           ((1 << players) - 1) &
@@ -6192,38 +6163,38 @@ export function playout(): PlayoutKernel {
       ) {
         const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found468 = true;
+        $found460 = true;
         break;
       }
-      if (!$found468) break offered467$open;
-      $offered467 = true;
+      if (!$found460) break offered459$open;
+      $offered459 = true;
     }
-    let $offered469 = false;
-    offered469$open: {
-      if (!l_offered) break offered469$open;
-      $offered469 = true;
+    let $offered461 = false;
+    offered461$open: {
+      if (!l_offered) break offered461$open;
+      $offered461 = true;
     }
-    const $offered470 =
-      ($offered453 ? 1 : 0) +
-      ($offered462 ? 1 : 0) +
-      ($offered463 ? 1 : 0) +
-      ($offered464 ? 1 : 0) +
-      ($offered465 ? 1 : 0) +
-      ($offered467 ? 1 : 0) +
-      ($offered469 ? 1 : 0);
-    if ($offered470 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat451} must act but has no legal move`);
+    const $offered462 =
+      ($offered445 ? 1 : 0) +
+      ($offered454 ? 1 : 0) +
+      ($offered455 ? 1 : 0) +
+      ($offered456 ? 1 : 0) +
+      ($offered457 ? 1 : 0) +
+      ($offered459 ? 1 : 0) +
+      ($offered461 ? 1 : 0);
+    if ($offered462 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat443} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built475 = false;
-    let $built488 = false;
-    attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n473 = $offered470;
-      let $r474 = 0;
-      if ($n473 <= 2097152 && $n473 >= 1) {
+    let $built467 = false;
+    let $built480 = false;
+    attempt463: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n465 = $offered462;
+      let $r466 = 0;
+      if ($n465 <= 2097152 && $n465 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6234,53 +6205,148 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n473;
+          const $m = ($t >>> 0) * $n465;
           const $low = $m >>> 0;
-          if ($low >= $n473 || $low >= 4294967296 % $n473) {
-            $r474 = ($m / 4294967296) >>> 0;
+          if ($low >= $n465 || $low >= 4294967296 % $n465) {
+            $r466 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n473 >= 1 && $n473 <= 4294967296))
+        if (!($n465 >= 1 && $n465 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r474 = drawInt(P, $n473);
+        $r466 = drawInt(P, $n465);
       }
-      const $pick472$drawn = $r474;
-      let $pick472 = $pick472$drawn;
-      if ($offered453 && $pick472-- === 0) {
-        if (!$built475) {
-          $values76$n[0]! = 0;
-          for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
-            const l_card_3 = C[$seg452 * CAP + $i461]!;
+      const $pick464$drawn = $r466;
+      let $pick464 = $pick464$drawn;
+      if ($offered445 && $pick464-- === 0) {
+        if (!$built467) {
+          $values72$n[0]! = 0;
+          for (let $i453 = 0; $i453 < N[$seg444]!; $i453++) {
+            const l_card_3 = C[$seg444 * CAP + $i453]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
               continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
               continue;
-            let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond458) {
-              let $any454: boolean = false;
+            let $cond450: boolean = Action_effect$code[l_card_3]! !== 6;
+            if (!$cond450) {
+              let $any446: boolean = false;
               {
-                const $seg456 = Z_collection + l_active;
-                const $n457 = N[$seg456]!;
-                for (let $i455 = 0; $i455 < $n457; $i455++) {
-                  const l_c = C[$seg456 * CAP + $i455]!;
+                const $seg448 = Z_collection + l_active;
+                const $n449 = N[$seg448]!;
+                for (let $i447 = 0; $i447 < $n449; $i447++) {
+                  const l_c = C[$seg448 * CAP + $i447]!;
                   if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                    $any454 = true;
+                    $any446 = true;
                     break;
                   }
                 }
               }
-              $cond458 = $any454;
+              $cond450 = $any446;
             }
-            if (!$cond458) continue;
-            $values76[$values76$n[0]!++] = l_card_3;
+            if (!$cond450) continue;
+            $values72[$values72$n[0]!++] = l_card_3;
           }
-          $built475 = true;
+          $built467 = true;
         }
-        const $n478 = $values76$n[0]!;
+        const $n470 = $values72$n[0]!;
+        let $r471 = 0;
+        if ($n470 <= 2097152 && $n470 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n470;
+            const $low = $m >>> 0;
+            if ($low >= $n470 || $low >= 4294967296 % $n470) {
+              $r471 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n470 >= 1 && $n470 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r471 = drawInt(P, $n470);
+        }
+        const $digit468 = $r471;
+        const $value469 = $values72[$digit468]!;
+        {
+          l_card_3 = $value469;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat443, 17, $value469);
+        {
+          l_card_3 = $value469;
+          return step227();
+        }
+      }
+      if ($offered454 && $pick464-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat443, 18);
+        {
+          {
+            const $amount = 1;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_coins[l_active] += $amount;
+          }
+          l_turn_over = true;
+          return step257();
+        }
+      }
+      if ($offered455 && $pick464-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat443, 19);
+        {
+          {
+            const $amount = 1;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_coins[l_active] += $amount;
+          }
+          l_turn_over = true;
+          return step257();
+        }
+      }
+      if ($offered456 && $pick464-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat443, 20);
+        {
+          return step216();
+        }
+      }
+      if ($offered457 && $pick464-- === 0) {
+        const $n478 = maskSeats($seats458);
         let $r479 = 0;
         if ($n478 <= 2097152 && $n478 >= 1) {
           for (;;) {
@@ -6306,116 +6372,21 @@ export function playout(): PlayoutKernel {
           $r479 = drawInt(P, $n478);
         }
         const $digit476 = $r479;
-        const $value477 = $values76[$digit476]!;
+        const $value477 = nthMaskSeat($seats458, $digit476);
         {
-          l_card_3 = $value477;
+          l_target = $value477;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 17, $value477);
+        if (trace !== null) trace.push($seat443, 21, $value477);
         {
-          l_card_3 = $value477;
-          return step227();
-        }
-      }
-      if ($offered462 && $pick472-- === 0) {
-        {
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat451, 18);
-        {
-          {
-            const $amount = 1;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from bank`,
-              );
-            if (v_bank < $amount)
-              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-            v_bank -= $amount;
-            v_coins[l_active] += $amount;
-          }
-          l_turn_over = true;
-          return step257();
-        }
-      }
-      if ($offered463 && $pick472-- === 0) {
-        {
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat451, 19);
-        {
-          {
-            const $amount = 1;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from bank`,
-              );
-            if (v_bank < $amount)
-              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
-            v_bank -= $amount;
-            v_coins[l_active] += $amount;
-          }
-          l_turn_over = true;
-          return step257();
-        }
-      }
-      if ($offered464 && $pick472-- === 0) {
-        {
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat451, 20);
-        {
-          return step216();
-        }
-      }
-      if ($offered465 && $pick472-- === 0) {
-        const $n486 = maskSeats($seats466);
-        let $r487 = 0;
-        if ($n486 <= 2097152 && $n486 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n486;
-            const $low = $m >>> 0;
-            if ($low >= $n486 || $low >= 4294967296 % $n486) {
-              $r487 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n486 >= 1 && $n486 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r487 = drawInt(P, $n486);
-        }
-        const $digit484 = $r487;
-        const $value485 = nthMaskSeat($seats466, $digit484);
-        {
-          l_target = $value485;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat451, 21, $value485);
-        {
-          l_target = $value485;
+          l_target = $value477;
           return step207();
         }
       }
-      if ($offered467 && $pick472-- === 0) {
-        if (!$built488) {
-          $values80$n[0]! = 0;
+      if ($offered459 && $pick464-- === 0) {
+        if (!$built480) {
+          $values76$n[0]! = 0;
           for (
             let l_target$left =
               ((1 << players) - 1) &
@@ -6432,13 +6403,13 @@ export function playout(): PlayoutKernel {
           ) {
             const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values80[$values80$n[0]!++] = l_target;
+            $values76[$values76$n[0]!++] = l_target;
           }
-          $built488 = true;
+          $built480 = true;
         }
-        const $n491 = $values80$n[0]!;
-        let $r492 = 0;
-        if ($n491 <= 2097152 && $n491 >= 1) {
+        const $n483 = $values76$n[0]!;
+        let $r484 = 0;
+        if ($n483 <= 2097152 && $n483 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6449,28 +6420,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n491;
+            const $m = ($t >>> 0) * $n483;
             const $low = $m >>> 0;
-            if ($low >= $n491 || $low >= 4294967296 % $n491) {
-              $r492 = ($m / 4294967296) >>> 0;
+            if ($low >= $n483 || $low >= 4294967296 % $n483) {
+              $r484 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n491 >= 1 && $n491 <= 4294967296))
+          if (!($n483 >= 1 && $n483 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r492 = drawInt(P, $n491);
+          $r484 = drawInt(P, $n483);
         }
-        const $digit489 = $r492;
-        const $value490 = $values80[$digit489]!;
+        const $digit481 = $r484;
+        const $value482 = $values76[$digit481]!;
         {
-          const l_target = $value490;
+          const l_target = $value482;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 22, $value490);
+        if (trace !== null) trace.push($seat443, 22, $value482);
         {
-          const l_target = $value490;
+          const l_target = $value482;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6509,53 +6480,53 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $argument493 = l_active;
-            const $argument494 = l_target;
+            const $argument485 = l_active;
+            const $argument486 = l_target;
             {
-              let l_a = $argument493;
-              let l_b = $argument494;
+              let l_a = $argument485;
+              let l_b = $argument486;
               {
-                const $seg495 = Z_exchange + l_a;
-                if (N[$seg495]! === 0)
+                const $seg487 = Z_exchange + l_a;
+                if (N[$seg487]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at496 = $seg495 * CAP;
-                const $card = C[$at496]!;
-                const $end497 = $seg495 * CAP + N[$seg495]! - 1;
-                for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
-                N[$seg495]!--;
+                const $at488 = $seg487 * CAP;
+                const $card = C[$at488]!;
+                const $end489 = $seg487 * CAP + N[$seg487]! - 1;
+                for (let $k490 = $at488; $k490 < $end489; $k490++) C[$k490] = C[$k490 + 1]!;
+                N[$seg487]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg499 = Z_exchange + l_b;
-                if (N[$seg499]! === 0)
+                const $seg491 = Z_exchange + l_b;
+                if (N[$seg491]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at500 = $seg499 * CAP;
-                const $card = C[$at500]!;
-                const $end501 = $seg499 * CAP + N[$seg499]! - 1;
-                for (let $k502 = $at500; $k502 < $end501; $k502++) C[$k502] = C[$k502 + 1]!;
-                N[$seg499]!--;
-                const $seg503 = Z_exchange + l_a;
-                if (N[$seg503]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg503 * CAP + N[$seg503]!] = $card;
-                N[$seg503]!++;
-                $where[$card] = $seg503;
+                const $at492 = $seg491 * CAP;
+                const $card = C[$at492]!;
+                const $end493 = $seg491 * CAP + N[$seg491]! - 1;
+                for (let $k494 = $at492; $k494 < $end493; $k494++) C[$k494] = C[$k494 + 1]!;
+                N[$seg491]!--;
+                const $seg495 = Z_exchange + l_a;
+                if (N[$seg495]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg495 * CAP + N[$seg495]!] = $card;
+                N[$seg495]!++;
+                $where[$card] = $seg495;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at504 = Z_in_transit * CAP;
-                const $card = C[$at504]!;
-                const $end505 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k506 = $at504; $k506 < $end505; $k506++) C[$k506] = C[$k506 + 1]!;
+                const $at496 = Z_in_transit * CAP;
+                const $card = C[$at496]!;
+                const $end497 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg507 = Z_exchange + l_b;
-                if (N[$seg507]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg507 * CAP + N[$seg507]!] = $card;
-                N[$seg507]!++;
-                $where[$card] = $seg507;
+                const $seg499 = Z_exchange + l_b;
+                if (N[$seg499]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg499 * CAP + N[$seg499]!] = $card;
+                N[$seg499]!++;
+                $where[$card] = $seg499;
               }
               v_has_taken[l_a] = true;
               $mask_has_taken |= 1 << l_a;
@@ -6568,12 +6539,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered469 && $pick472-- === 0) {
+      if ($offered461 && $pick464-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat451, 23);
+        if (trace !== null) trace.push($seat443, 23);
         {
           l_turn_over = true;
           return step257();
@@ -6582,23 +6553,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide537($seat510: number): number {
-    const $count511 = 1;
-    const $low512 = 1;
-    const $high513 = v_coins[l_target]!;
-    const $size514 = Math.max(0, $high513 - $low512 + 1);
-    const $count515 = $size514;
-    const $total516: number = $count511 + $count515;
-    if ($total516 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat510} must act but has no legal move`);
+  function decide529($seat502: number): number {
+    const $count503 = 1;
+    const $low504 = 1;
+    const $high505 = v_coins[l_target]!;
+    const $size506 = Math.max(0, $high505 - $low504 + 1);
+    const $count507 = $size506;
+    const $total508: number = $count503 + $count507;
+    if ($total508 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat502} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n518 = $total516;
-    let $r519 = 0;
-    if ($n518 <= 2097152 && $n518 >= 1) {
+    const $n510 = $total508;
+    let $r511 = 0;
+    if ($n510 <= 2097152 && $n510 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6609,24 +6580,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n518;
+        const $m = ($t >>> 0) * $n510;
         const $low = $m >>> 0;
-        if ($low >= $n518 || $low >= 4294967296 % $n518) {
-          $r519 = ($m / 4294967296) >>> 0;
+        if ($low >= $n510 || $low >= 4294967296 % $n510) {
+          $r511 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n518 >= 1 && $n518 <= 4294967296))
+      if (!($n510 >= 1 && $n510 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r519 = drawInt(P, $n518);
+      $r511 = drawInt(P, $n510);
     }
-    const $index517$drawn = $r519;
-    let $index517 = $index517$drawn;
+    const $index509$drawn = $r511;
+    let $index509 = $index509$drawn;
     decisions++;
     steps = 0;
-    if ($index517 < $count511) {
-      if (trace !== null) trace.push($seat510, 15);
+    if ($index509 < $count503) {
+      if (trace !== null) trace.push($seat502, 15);
       {
         {
           const $amount = 1;
@@ -6644,53 +6615,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument520 = l_active;
-          const $argument521 = l_target;
+          const $argument512 = l_active;
+          const $argument513 = l_target;
           {
-            let l_a = $argument520;
-            let l_b = $argument521;
+            let l_a = $argument512;
+            let l_b = $argument513;
             {
-              const $seg522 = Z_exchange + l_a;
-              if (N[$seg522]! === 0)
+              const $seg514 = Z_exchange + l_a;
+              if (N[$seg514]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at523 = $seg522 * CAP;
-              const $card = C[$at523]!;
-              const $end524 = $seg522 * CAP + N[$seg522]! - 1;
-              for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
-              N[$seg522]!--;
+              const $at515 = $seg514 * CAP;
+              const $card = C[$at515]!;
+              const $end516 = $seg514 * CAP + N[$seg514]! - 1;
+              for (let $k517 = $at515; $k517 < $end516; $k517++) C[$k517] = C[$k517 + 1]!;
+              N[$seg514]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg526 = Z_exchange + l_b;
-              if (N[$seg526]! === 0)
+              const $seg518 = Z_exchange + l_b;
+              if (N[$seg518]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at527 = $seg526 * CAP;
-              const $card = C[$at527]!;
-              const $end528 = $seg526 * CAP + N[$seg526]! - 1;
-              for (let $k529 = $at527; $k529 < $end528; $k529++) C[$k529] = C[$k529 + 1]!;
-              N[$seg526]!--;
-              const $seg530 = Z_exchange + l_a;
-              if (N[$seg530]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg530 * CAP + N[$seg530]!] = $card;
-              N[$seg530]!++;
-              $where[$card] = $seg530;
+              const $at519 = $seg518 * CAP;
+              const $card = C[$at519]!;
+              const $end520 = $seg518 * CAP + N[$seg518]! - 1;
+              for (let $k521 = $at519; $k521 < $end520; $k521++) C[$k521] = C[$k521 + 1]!;
+              N[$seg518]!--;
+              const $seg522 = Z_exchange + l_a;
+              if (N[$seg522]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg522 * CAP + N[$seg522]!] = $card;
+              N[$seg522]!++;
+              $where[$card] = $seg522;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at531 = Z_in_transit * CAP;
-              const $card = C[$at531]!;
-              const $end532 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k533 = $at531; $k533 < $end532; $k533++) C[$k533] = C[$k533 + 1]!;
+              const $at523 = Z_in_transit * CAP;
+              const $card = C[$at523]!;
+              const $end524 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
               N[Z_in_transit]!--;
-              const $seg534 = Z_exchange + l_b;
-              if (N[$seg534]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg534 * CAP + N[$seg534]!] = $card;
-              N[$seg534]!++;
-              $where[$card] = $seg534;
+              const $seg526 = Z_exchange + l_b;
+              if (N[$seg526]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg526 * CAP + N[$seg526]!] = $card;
+              N[$seg526]!++;
+              $where[$card] = $seg526;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6703,33 +6674,33 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index517 -= $count511;
-    if ($index517 < $count515) {
-      const $digit535 = $index517;
-      const $value536 = $low512 + $digit535;
-      if (trace !== null) trace.push($seat510, 16, $value536);
+    $index509 -= $count503;
+    if ($index509 < $count507) {
+      const $digit527 = $index509;
+      const $value528 = $low504 + $digit527;
+      if (trace !== null) trace.push($seat502, 16, $value528);
       {
-        l_amount = $value536;
+        l_amount = $value528;
         return step209();
       }
     }
-    $index517 -= $count515;
+    $index509 -= $count507;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide560($seat538: number): number {
-    const $count539 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count540 = 1;
-    const $total541: number = $count539 + $count540;
-    if ($total541 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat538} must act but has no legal move`);
+  function decide552($seat530: number): number {
+    const $count531 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count532 = 1;
+    const $total533: number = $count531 + $count532;
+    if ($total533 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat530} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n543 = $total541;
-    let $r544 = 0;
-    if ($n543 <= 2097152 && $n543 >= 1) {
+    const $n535 = $total533;
+    let $r536 = 0;
+    if ($n535 <= 2097152 && $n535 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6740,24 +6711,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n543;
+        const $m = ($t >>> 0) * $n535;
         const $low = $m >>> 0;
-        if ($low >= $n543 || $low >= 4294967296 % $n543) {
-          $r544 = ($m / 4294967296) >>> 0;
+        if ($low >= $n535 || $low >= 4294967296 % $n535) {
+          $r536 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n543 >= 1 && $n543 <= 4294967296))
+      if (!($n535 >= 1 && $n535 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r544 = drawInt(P, $n543);
+      $r536 = drawInt(P, $n535);
     }
-    const $index542$drawn = $r544;
-    let $index542 = $index542$drawn;
+    const $index534$drawn = $r536;
+    let $index534 = $index534$drawn;
     decisions++;
     steps = 0;
-    if ($index542 < $count539) {
-      if (trace !== null) trace.push($seat538, 13);
+    if ($index534 < $count531) {
+      if (trace !== null) trace.push($seat530, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6797,53 +6768,53 @@ export function playout(): PlayoutKernel {
           }
         }
         {
-          const $argument545 = l_active;
-          const $argument546 = l_target;
+          const $argument537 = l_active;
+          const $argument538 = l_target;
           {
-            let l_a = $argument545;
-            let l_b = $argument546;
+            let l_a = $argument537;
+            let l_b = $argument538;
             {
-              const $seg547 = Z_exchange + l_a;
-              if (N[$seg547]! === 0)
+              const $seg539 = Z_exchange + l_a;
+              if (N[$seg539]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at548 = $seg547 * CAP;
-              const $card = C[$at548]!;
-              const $end549 = $seg547 * CAP + N[$seg547]! - 1;
-              for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
-              N[$seg547]!--;
+              const $at540 = $seg539 * CAP;
+              const $card = C[$at540]!;
+              const $end541 = $seg539 * CAP + N[$seg539]! - 1;
+              for (let $k542 = $at540; $k542 < $end541; $k542++) C[$k542] = C[$k542 + 1]!;
+              N[$seg539]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg551 = Z_exchange + l_b;
-              if (N[$seg551]! === 0)
+              const $seg543 = Z_exchange + l_b;
+              if (N[$seg543]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at552 = $seg551 * CAP;
-              const $card = C[$at552]!;
-              const $end553 = $seg551 * CAP + N[$seg551]! - 1;
-              for (let $k554 = $at552; $k554 < $end553; $k554++) C[$k554] = C[$k554 + 1]!;
-              N[$seg551]!--;
-              const $seg555 = Z_exchange + l_a;
-              if (N[$seg555]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg555 * CAP + N[$seg555]!] = $card;
-              N[$seg555]!++;
-              $where[$card] = $seg555;
+              const $at544 = $seg543 * CAP;
+              const $card = C[$at544]!;
+              const $end545 = $seg543 * CAP + N[$seg543]! - 1;
+              for (let $k546 = $at544; $k546 < $end545; $k546++) C[$k546] = C[$k546 + 1]!;
+              N[$seg543]!--;
+              const $seg547 = Z_exchange + l_a;
+              if (N[$seg547]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg547 * CAP + N[$seg547]!] = $card;
+              N[$seg547]!++;
+              $where[$card] = $seg547;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at556 = Z_in_transit * CAP;
-              const $card = C[$at556]!;
-              const $end557 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k558 = $at556; $k558 < $end557; $k558++) C[$k558] = C[$k558 + 1]!;
+              const $at548 = Z_in_transit * CAP;
+              const $card = C[$at548]!;
+              const $end549 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
               N[Z_in_transit]!--;
-              const $seg559 = Z_exchange + l_b;
-              if (N[$seg559]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg559 * CAP + N[$seg559]!] = $card;
-              N[$seg559]!++;
-              $where[$card] = $seg559;
+              const $seg551 = Z_exchange + l_b;
+              if (N[$seg551]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg551 * CAP + N[$seg551]!] = $card;
+              N[$seg551]!++;
+              $where[$card] = $seg551;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6856,34 +6827,34 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index542 -= $count539;
-    if ($index542 < $count540) {
-      if (trace !== null) trace.push($seat538, 14);
+    $index534 -= $count531;
+    if ($index534 < $count532) {
+      if (trace !== null) trace.push($seat530, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step257();
       }
     }
-    $index542 -= $count540;
+    $index534 -= $count532;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide574($seat563: number): number {
-    const $low564 = 0;
-    const $high565 = v_coins[l_opponent]!;
-    const $size566 = Math.max(0, $high565 - $low564 + 1);
-    const $count567 = $size566;
-    const $total568: number = $count567;
-    if ($total568 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat563} must act but has no legal move`);
+  function decide566($seat555: number): number {
+    const $low556 = 0;
+    const $high557 = v_coins[l_opponent]!;
+    const $size558 = Math.max(0, $high557 - $low556 + 1);
+    const $count559 = $size558;
+    const $total560: number = $count559;
+    if ($total560 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat555} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n570 = $total568;
-    let $r571 = 0;
-    if ($n570 <= 2097152 && $n570 >= 1) {
+    const $n562 = $total560;
+    let $r563 = 0;
+    if ($n562 <= 2097152 && $n562 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6894,28 +6865,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n570;
+        const $m = ($t >>> 0) * $n562;
         const $low = $m >>> 0;
-        if ($low >= $n570 || $low >= 4294967296 % $n570) {
-          $r571 = ($m / 4294967296) >>> 0;
+        if ($low >= $n562 || $low >= 4294967296 % $n562) {
+          $r563 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n570 >= 1 && $n570 <= 4294967296))
+      if (!($n562 >= 1 && $n562 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r571 = drawInt(P, $n570);
+      $r563 = drawInt(P, $n562);
     }
-    const $index569$drawn = $r571;
-    let $index569 = $index569$drawn;
+    const $index561$drawn = $r563;
+    let $index561 = $index561$drawn;
     decisions++;
     steps = 0;
-    if ($index569 < $count567) {
-      const $digit572 = $index569;
-      const $value573 = $low564 + $digit572;
-      if (trace !== null) trace.push($seat563, 10, $value573);
+    if ($index561 < $count559) {
+      const $digit564 = $index561;
+      const $value565 = $low556 + $digit564;
+      if (trace !== null) trace.push($seat555, 10, $value565);
       {
-        const l_amount = $value573;
+        const l_amount = $value565;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -6944,23 +6915,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index569 -= $count567;
+    $index561 -= $count559;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide597($seat575: number): number {
-    const $count576 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count577 = 1;
-    const $total578: number = $count576 + $count577;
-    if ($total578 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat575} must act but has no legal move`);
+  function decide589($seat567: number): number {
+    const $count568 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count569 = 1;
+    const $total570: number = $count568 + $count569;
+    if ($total570 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat567} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n580 = $total578;
-    let $r581 = 0;
-    if ($n580 <= 2097152 && $n580 >= 1) {
+    const $n572 = $total570;
+    let $r573 = 0;
+    if ($n572 <= 2097152 && $n572 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6971,24 +6942,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n580;
+        const $m = ($t >>> 0) * $n572;
         const $low = $m >>> 0;
-        if ($low >= $n580 || $low >= 4294967296 % $n580) {
-          $r581 = ($m / 4294967296) >>> 0;
+        if ($low >= $n572 || $low >= 4294967296 % $n572) {
+          $r573 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n580 >= 1 && $n580 <= 4294967296))
+      if (!($n572 >= 1 && $n572 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r581 = drawInt(P, $n580);
+      $r573 = drawInt(P, $n572);
     }
-    const $index579$drawn = $r581;
-    let $index579 = $index579$drawn;
+    const $index571$drawn = $r573;
+    let $index571 = $index571$drawn;
     decisions++;
     steps = 0;
-    if ($index579 < $count576) {
-      if (trace !== null) trace.push($seat575, 11);
+    if ($index571 < $count568) {
+      if (trace !== null) trace.push($seat567, 11);
       {
         {
           const $amount = 3;
@@ -7021,53 +6992,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument582 = l_active;
-          const $argument583 = l_target;
+          const $argument574 = l_active;
+          const $argument575 = l_target;
           {
-            let l_a = $argument582;
-            let l_b = $argument583;
+            let l_a = $argument574;
+            let l_b = $argument575;
             {
-              const $seg584 = Z_exchange + l_a;
-              if (N[$seg584]! === 0)
+              const $seg576 = Z_exchange + l_a;
+              if (N[$seg576]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at585 = $seg584 * CAP;
-              const $card = C[$at585]!;
-              const $end586 = $seg584 * CAP + N[$seg584]! - 1;
-              for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
-              N[$seg584]!--;
+              const $at577 = $seg576 * CAP;
+              const $card = C[$at577]!;
+              const $end578 = $seg576 * CAP + N[$seg576]! - 1;
+              for (let $k579 = $at577; $k579 < $end578; $k579++) C[$k579] = C[$k579 + 1]!;
+              N[$seg576]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg588 = Z_exchange + l_b;
-              if (N[$seg588]! === 0)
+              const $seg580 = Z_exchange + l_b;
+              if (N[$seg580]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at589 = $seg588 * CAP;
-              const $card = C[$at589]!;
-              const $end590 = $seg588 * CAP + N[$seg588]! - 1;
-              for (let $k591 = $at589; $k591 < $end590; $k591++) C[$k591] = C[$k591 + 1]!;
-              N[$seg588]!--;
-              const $seg592 = Z_exchange + l_a;
-              if (N[$seg592]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg592 * CAP + N[$seg592]!] = $card;
-              N[$seg592]!++;
-              $where[$card] = $seg592;
+              const $at581 = $seg580 * CAP;
+              const $card = C[$at581]!;
+              const $end582 = $seg580 * CAP + N[$seg580]! - 1;
+              for (let $k583 = $at581; $k583 < $end582; $k583++) C[$k583] = C[$k583 + 1]!;
+              N[$seg580]!--;
+              const $seg584 = Z_exchange + l_a;
+              if (N[$seg584]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg584 * CAP + N[$seg584]!] = $card;
+              N[$seg584]!++;
+              $where[$card] = $seg584;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at593 = Z_in_transit * CAP;
-              const $card = C[$at593]!;
-              const $end594 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k595 = $at593; $k595 < $end594; $k595++) C[$k595] = C[$k595 + 1]!;
+              const $at585 = Z_in_transit * CAP;
+              const $card = C[$at585]!;
+              const $end586 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
               N[Z_in_transit]!--;
-              const $seg596 = Z_exchange + l_b;
-              if (N[$seg596]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg596 * CAP + N[$seg596]!] = $card;
-              N[$seg596]!++;
-              $where[$card] = $seg596;
+              const $seg588 = Z_exchange + l_b;
+              if (N[$seg588]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg588 * CAP + N[$seg588]!] = $card;
+              N[$seg588]!++;
+              $where[$card] = $seg588;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -7080,33 +7051,33 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index579 -= $count576;
-    if ($index579 < $count577) {
-      if (trace !== null) trace.push($seat575, 12);
+    $index571 -= $count568;
+    if ($index571 < $count569) {
+      if (trace !== null) trace.push($seat567, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index579 -= $count577;
+    $index571 -= $count569;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide613($seat599: number): number {
-    const $seg600 = Z_hand + l_p_4;
-    const $size601 = N[$seg600]!;
-    const $count602 = $size601;
-    const $total603: number = $count602;
-    if ($total603 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat599} must act but has no legal move`);
+  function decide605($seat591: number): number {
+    const $seg592 = Z_hand + l_p_4;
+    const $size593 = N[$seg592]!;
+    const $count594 = $size593;
+    const $total595: number = $count594;
+    if ($total595 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat591} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n605 = $total603;
-    let $r606 = 0;
-    if ($n605 <= 2097152 && $n605 >= 1) {
+    const $n597 = $total595;
+    let $r598 = 0;
+    if ($n597 <= 2097152 && $n597 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7117,49 +7088,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n605;
+        const $m = ($t >>> 0) * $n597;
         const $low = $m >>> 0;
-        if ($low >= $n605 || $low >= 4294967296 % $n605) {
-          $r606 = ($m / 4294967296) >>> 0;
+        if ($low >= $n597 || $low >= 4294967296 % $n597) {
+          $r598 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n605 >= 1 && $n605 <= 4294967296))
+      if (!($n597 >= 1 && $n597 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r606 = drawInt(P, $n605);
+      $r598 = drawInt(P, $n597);
     }
-    const $index604$drawn = $r606;
-    let $index604 = $index604$drawn;
+    const $index596$drawn = $r598;
+    let $index596 = $index596$drawn;
     decisions++;
     steps = 0;
-    if ($index604 < $count602) {
-      const $digit607 = $index604;
-      const $value608 = C[$seg600 * CAP + $digit607]!;
-      if (trace !== null) trace.push($seat599, 9, $value608);
+    if ($index596 < $count594) {
+      const $digit599 = $index596;
+      const $value600 = C[$seg592 * CAP + $digit599]!;
+      if (trace !== null) trace.push($seat591, 9, $value600);
       {
-        const l_card = $value608;
+        const l_card = $value600;
         {
-          const $seg609 = Z_hand + l_p_4;
+          const $seg601 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit607;
-          if (!($at >= 0 && $at < N[$seg609]! && C[$seg609 * CAP + $at]! === $wanted)) {
+          let $at = $digit599;
+          if (!($at >= 0 && $at < N[$seg601]! && C[$seg601 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg609]!; $i++)
-              if (C[$seg609 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg601]!; $i++)
+              if (C[$seg601 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at610 = $seg609 * CAP + $at;
-          const $card = C[$at610]!;
-          const $end611 = $seg609 * CAP + N[$seg609]! - 1;
-          for (let $k612 = $at610; $k612 < $end611; $k612++) C[$k612] = C[$k612 + 1]!;
-          N[$seg609]!--;
+          const $at602 = $seg601 * CAP + $at;
+          const $card = C[$at602]!;
+          const $end603 = $seg601 * CAP + N[$seg601]! - 1;
+          for (let $k604 = $at602; $k604 < $end603; $k604++) C[$k604] = C[$k604 + 1]!;
+          N[$seg601]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg609 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg601 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7168,23 +7139,23 @@ export function playout(): PlayoutKernel {
         return step226();
       }
     }
-    $index604 -= $count602;
+    $index596 -= $count594;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide629($seat619: number): number {
-    const $size620 = players;
-    const $count621 = $size620;
-    const $total622: number = $count621;
-    if ($total622 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat619} must act but has no legal move`);
+  function decide621($seat611: number): number {
+    const $size612 = players;
+    const $count613 = $size612;
+    const $total614: number = $count613;
+    if ($total614 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat611} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n624 = $total622;
-    let $r625 = 0;
-    if ($n624 <= 2097152 && $n624 >= 1) {
+    const $n616 = $total614;
+    let $r617 = 0;
+    if ($n616 <= 2097152 && $n616 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7195,28 +7166,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n624;
+        const $m = ($t >>> 0) * $n616;
         const $low = $m >>> 0;
-        if ($low >= $n624 || $low >= 4294967296 % $n624) {
-          $r625 = ($m / 4294967296) >>> 0;
+        if ($low >= $n616 || $low >= 4294967296 % $n616) {
+          $r617 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n624 >= 1 && $n624 <= 4294967296))
+      if (!($n616 >= 1 && $n616 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r625 = drawInt(P, $n624);
+      $r617 = drawInt(P, $n616);
     }
-    const $index623$drawn = $r625;
-    let $index623 = $index623$drawn;
+    const $index615$drawn = $r617;
+    let $index615 = $index615$drawn;
     decisions++;
     steps = 0;
-    if ($index623 < $count621) {
-      const $digit626 = $index623;
-      const $value627 = $digit626;
-      if (trace !== null) trace.push($seat619, 6, $value627);
+    if ($index615 < $count613) {
+      const $digit618 = $index615;
+      const $value619 = $digit618;
+      if (trace !== null) trace.push($seat611, 6, $value619);
       {
-        const l_whose = $value627;
+        const l_whose = $value619;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7230,47 +7201,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg628 = Z_played + l_whose;
-          C[$seg628 * CAP + N[$seg628]!] = $card;
-          N[$seg628]!++;
-          $where[$card] = $seg628;
+          const $seg620 = Z_played + l_whose;
+          C[$seg620 * CAP + N[$seg620]!] = $card;
+          N[$seg620]!++;
+          $where[$card] = $seg620;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg628 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg628 - Z_played);
+              if ($count_played_effect[($seg620 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg620 - Z_played);
           }
         }
         return step257();
       }
     }
-    $index623 -= $count621;
+    $index615 -= $count613;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide643($seat630: number): number {
-    $values82$n[0]! = 0;
+  function decide635($seat622: number): number {
+    $values78$n[0]! = 0;
     {
-      const $seg632 = Z_collection + l_p_3;
-      const $n633 = N[$seg632]!;
-      for (let $i631 = 0; $i631 < $n633; $i631++) {
-        const l_target = C[$seg632 * CAP + $i631]!;
+      const $seg624 = Z_collection + l_p_3;
+      const $n625 = N[$seg624]!;
+      for (let $i623 = 0; $i623 < $n625; $i623++) {
+        const l_target = C[$seg624 * CAP + $i623]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
-          $values82[$values82$n[0]!++] = l_target;
+          $values78[$values78$n[0]!++] = l_target;
       }
     }
-    const $size634 = $values82$n[0]!;
-    const $count635 = $size634;
-    const $total636: number = $count635;
-    if ($total636 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat630} must act but has no legal move`);
+    const $size626 = $values78$n[0]!;
+    const $count627 = $size626;
+    const $total628: number = $count627;
+    if ($total628 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat622} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n638 = $total636;
-    let $r639 = 0;
-    if ($n638 <= 2097152 && $n638 >= 1) {
+    const $n630 = $total628;
+    let $r631 = 0;
+    if ($n630 <= 2097152 && $n630 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7281,28 +7252,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n638;
+        const $m = ($t >>> 0) * $n630;
         const $low = $m >>> 0;
-        if ($low >= $n638 || $low >= 4294967296 % $n638) {
-          $r639 = ($m / 4294967296) >>> 0;
+        if ($low >= $n630 || $low >= 4294967296 % $n630) {
+          $r631 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n638 >= 1 && $n638 <= 4294967296))
+      if (!($n630 >= 1 && $n630 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r639 = drawInt(P, $n638);
+      $r631 = drawInt(P, $n630);
     }
-    const $index637$drawn = $r639;
-    let $index637 = $index637$drawn;
+    const $index629$drawn = $r631;
+    let $index629 = $index629$drawn;
     decisions++;
     steps = 0;
-    if ($index637 < $count635) {
-      const $digit640 = $index637;
-      const $value641 = $values82[$digit640]!;
-      if (trace !== null) trace.push($seat630, 5, $value641);
+    if ($index629 < $count627) {
+      const $digit632 = $index629;
+      const $value633 = $values78[$digit632]!;
+      if (trace !== null) trace.push($seat622, 5, $value633);
       {
-        const l_target = $value641;
+        const l_target = $value633;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
@@ -7317,54 +7288,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg642 = Z_attached + l_p_3;
-          C[$seg642 * CAP + N[$seg642]!] = $card;
-          N[$seg642]!++;
-          $where[$card] = $seg642;
+          const $seg634 = Z_attached + l_p_3;
+          C[$seg634 * CAP + N[$seg634]!] = $card;
+          N[$seg634]!++;
+          $where[$card] = $seg634;
         }
         return step257();
       }
     }
-    $index637 -= $count635;
+    $index629 -= $count627;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide667($seat645: number): number {
-    const $seg646 = Z_board;
-    const $size647 = N[$seg646]!;
-    const $count648 = $size647;
-    $values84$n[0]! = 0;
+  function decide659($seat637: number): number {
+    const $seg638 = Z_board;
+    const $size639 = N[$seg638]!;
+    const $count640 = $size639;
+    $values80$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond653: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond653) {
-        let $any649: boolean = false;
+      let $cond645: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond645) {
+        let $any641: boolean = false;
         {
-          const $seg651 = Z_collection + l_whose;
-          const $n652 = N[$seg651]!;
-          for (let $i650 = 0; $i650 < $n652; $i650++) {
-            const l_c = C[$seg651 * CAP + $i650]!;
+          const $seg643 = Z_collection + l_whose;
+          const $n644 = N[$seg643]!;
+          for (let $i642 = 0; $i642 < $n644; $i642++) {
+            const l_c = C[$seg643 * CAP + $i642]!;
             if (v_doubled[l_c]! === 1) {
-              $any649 = true;
+              $any641 = true;
               break;
             }
           }
         }
-        $cond653 = $any649;
+        $cond645 = $any641;
       }
-      if ($cond653) $values84[$values84$n[0]!++] = l_whose;
+      if ($cond645) $values80[$values80$n[0]!++] = l_whose;
     }
-    const $size654 = $values84$n[0]!;
-    const $count655 = $size654;
-    const $total656: number = $count648 + $count655;
-    if ($total656 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat645} must act but has no legal move`);
+    const $size646 = $values80$n[0]!;
+    const $count647 = $size646;
+    const $total648: number = $count640 + $count647;
+    if ($total648 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat637} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n658 = $total656;
-    let $r659 = 0;
-    if ($n658 <= 2097152 && $n658 >= 1) {
+    const $n650 = $total648;
+    let $r651 = 0;
+    if ($n650 <= 2097152 && $n650 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7375,31 +7346,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n658;
+        const $m = ($t >>> 0) * $n650;
         const $low = $m >>> 0;
-        if ($low >= $n658 || $low >= 4294967296 % $n658) {
-          $r659 = ($m / 4294967296) >>> 0;
+        if ($low >= $n650 || $low >= 4294967296 % $n650) {
+          $r651 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n658 >= 1 && $n658 <= 4294967296))
+      if (!($n650 >= 1 && $n650 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r659 = drawInt(P, $n658);
+      $r651 = drawInt(P, $n650);
     }
-    const $index657$drawn = $r659;
-    let $index657 = $index657$drawn;
+    const $index649$drawn = $r651;
+    let $index649 = $index649$drawn;
     decisions++;
     steps = 0;
-    if ($index657 < $count648) {
-      const $digit660 = $index657;
-      const $value661 = C[$seg646 * CAP + $digit660]!;
-      if (trace !== null) trace.push($seat645, 3, $value661);
+    if ($index649 < $count640) {
+      const $digit652 = $index649;
+      const $value653 = C[$seg638 * CAP + $digit652]!;
+      if (trace !== null) trace.push($seat637, 3, $value653);
       {
-        const l_target = $value661;
+        const l_target = $value653;
         {
           const $wanted = l_target;
-          let $at = $digit660;
+          let $at = $digit652;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7409,10 +7380,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at662 = Z_board * CAP + $at;
-          const $card = C[$at662]!;
-          const $end663 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k664 = $at662; $k664 < $end663; $k664++) C[$k664] = C[$k664 + 1]!;
+          const $at654 = Z_board * CAP + $at;
+          const $card = C[$at654]!;
+          const $end655 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k656 = $at654; $k656 < $end655; $k656++) C[$k656] = C[$k656 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7421,45 +7392,45 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index657 -= $count648;
-    if ($index657 < $count655) {
-      const $digit665 = $index657;
-      const $value666 = $values84[$digit665]!;
-      if (trace !== null) trace.push($seat645, 4, $value666);
+    $index649 -= $count640;
+    if ($index649 < $count647) {
+      const $digit657 = $index649;
+      const $value658 = $values80[$digit657]!;
+      if (trace !== null) trace.push($seat637, 4, $value658);
       {
-        l_whose_3 = $value666;
+        l_whose_3 = $value658;
         return step247();
       }
     }
-    $index657 -= $count655;
+    $index649 -= $count647;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide693($seat668: number): number {
-    const $seg669 = Z_played + l_whose_3;
-    const $size670 = N[$seg669]!;
-    const $count671 = $size670;
-    $values86$n[0]! = 0;
+  function decide685($seat660: number): number {
+    const $seg661 = Z_played + l_whose_3;
+    const $size662 = N[$seg661]!;
+    const $count663 = $size662;
+    $values82$n[0]! = 0;
     {
-      const $seg673 = Z_collection + l_whose_3;
-      const $n674 = N[$seg673]!;
-      for (let $i672 = 0; $i672 < $n674; $i672++) {
-        const l_target = C[$seg673 * CAP + $i672]!;
-        if (v_doubled[l_target]! === 1) $values86[$values86$n[0]!++] = l_target;
+      const $seg665 = Z_collection + l_whose_3;
+      const $n666 = N[$seg665]!;
+      for (let $i664 = 0; $i664 < $n666; $i664++) {
+        const l_target = C[$seg665 * CAP + $i664]!;
+        if (v_doubled[l_target]! === 1) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size675 = $values86$n[0]!;
-    const $count676 = $size675;
-    const $total677: number = $count671 + $count676;
-    if ($total677 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat668} must act but has no legal move`);
+    const $size667 = $values82$n[0]!;
+    const $count668 = $size667;
+    const $total669: number = $count663 + $count668;
+    if ($total669 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat660} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n679 = $total677;
-    let $r680 = 0;
-    if ($n679 <= 2097152 && $n679 >= 1) {
+    const $n671 = $total669;
+    let $r672 = 0;
+    if ($n671 <= 2097152 && $n671 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7470,51 +7441,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n679;
+        const $m = ($t >>> 0) * $n671;
         const $low = $m >>> 0;
-        if ($low >= $n679 || $low >= 4294967296 % $n679) {
-          $r680 = ($m / 4294967296) >>> 0;
+        if ($low >= $n671 || $low >= 4294967296 % $n671) {
+          $r672 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n679 >= 1 && $n679 <= 4294967296))
+      if (!($n671 >= 1 && $n671 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r680 = drawInt(P, $n679);
+      $r672 = drawInt(P, $n671);
     }
-    const $index678$drawn = $r680;
-    let $index678 = $index678$drawn;
+    const $index670$drawn = $r672;
+    let $index670 = $index670$drawn;
     decisions++;
     steps = 0;
-    if ($index678 < $count671) {
-      const $digit681 = $index678;
-      const $value682 = C[$seg669 * CAP + $digit681]!;
-      if (trace !== null) trace.push($seat668, 1, $value682);
+    if ($index670 < $count663) {
+      const $digit673 = $index670;
+      const $value674 = C[$seg661 * CAP + $digit673]!;
+      if (trace !== null) trace.push($seat660, 1, $value674);
       {
-        const l_target = $value682;
+        const l_target = $value674;
         {
-          const $seg683 = Z_played + l_whose_3;
+          const $seg675 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit681;
-          if (!($at >= 0 && $at < N[$seg683]! && C[$seg683 * CAP + $at]! === $wanted)) {
+          let $at = $digit673;
+          if (!($at >= 0 && $at < N[$seg675]! && C[$seg675 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg683]!; $i++)
-              if (C[$seg683 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg675]!; $i++)
+              if (C[$seg675 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at684 = $seg683 * CAP + $at;
-          const $card = C[$at684]!;
-          const $end685 = $seg683 * CAP + N[$seg683]! - 1;
-          for (let $k686 = $at684; $k686 < $end685; $k686++) C[$k686] = C[$k686 + 1]!;
-          N[$seg683]!--;
+          const $at676 = $seg675 * CAP + $at;
+          const $card = C[$at676]!;
+          const $end677 = $seg675 * CAP + N[$seg675]! - 1;
+          for (let $k678 = $at676; $k678 < $end677; $k678++) C[$k678] = C[$k678 + 1]!;
+          N[$seg675]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg683 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg683 - Z_played));
+              if (--$count_played_effect[($seg675 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg675 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7523,23 +7494,23 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index678 -= $count671;
-    if ($index678 < $count676) {
-      const $digit687 = $index678;
-      const $value688 = $values86[$digit687]!;
-      if (trace !== null) trace.push($seat668, 2, $value688);
+    $index670 -= $count663;
+    if ($index670 < $count668) {
+      const $digit679 = $index670;
+      const $value680 = $values82[$digit679]!;
+      if (trace !== null) trace.push($seat660, 2, $value680);
       {
-        const l_target = $value688;
+        const l_target = $value680;
         v_doubled[l_target] = 0;
         {
-          const $seg689 = Z_attached + l_whose_3;
-          if (N[$seg689]! === 0)
+          const $seg681 = Z_attached + l_whose_3;
+          if (N[$seg681]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at690 = $seg689 * CAP;
-          const $card = C[$at690]!;
-          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
-          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
-          N[$seg689]!--;
+          const $at682 = $seg681 * CAP;
+          const $card = C[$at682]!;
+          const $end683 = $seg681 * CAP + N[$seg681]! - 1;
+          for (let $k684 = $at682; $k684 < $end683; $k684++) C[$k684] = C[$k684 + 1]!;
+          N[$seg681]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7547,45 +7518,45 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index678 -= $count676;
+    $index670 -= $count668;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide715($seat698: number, $passBy: boolean): number {
-    $values89$n[0]! = 0;
+  function decide707($seat690: number, $passBy: boolean): number {
+    $values85$n[0]! = 0;
     {
-      const $seg700 = Z_hand + l_p;
-      const $n701 = $count_hand_effect[($seg700 - Z_hand) * 14 + 4]! > 0 ? N[$seg700]! : 0;
-      for (let $i699 = 0; $i699 < $n701; $i699++) {
-        const l_card = C[$seg700 * CAP + $i699]!;
-        if (Action_effect$code[l_card]! === 4) $values89[$values89$n[0]!++] = l_card;
+      const $seg692 = Z_hand + l_p;
+      const $n693 = $count_hand_effect[($seg692 - Z_hand) * 14 + 4]! > 0 ? N[$seg692]! : 0;
+      for (let $i691 = 0; $i691 < $n693; $i691++) {
+        const l_card = C[$seg692 * CAP + $i691]!;
+        if (Action_effect$code[l_card]! === 4) $values85[$values85$n[0]!++] = l_card;
       }
     }
-    let $offered702 = false;
-    offered702$open: {
-      if (!($values89$n[0]! > 0)) break offered702$open;
-      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered702$open;
-      $offered702 = true;
+    let $offered694 = false;
+    offered694$open: {
+      if (!($values85$n[0]! > 0)) break offered694$open;
+      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered694$open;
+      $offered694 = true;
     }
-    let $offered703 = false;
-    offered703$open: {
-      $offered703 = true;
+    let $offered695 = false;
+    offered695$open: {
+      $offered695 = true;
     }
-    if ($passBy && !$offered702) {
+    if ($passBy && !$offered694) {
       l___window_0 = false;
       return 259;
     }
-    const $offered704 = ($offered702 ? 1 : 0) + ($offered703 ? 1 : 0);
-    if ($offered704 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat698} must act but has no legal move`);
+    const $offered696 = ($offered694 ? 1 : 0) + ($offered695 ? 1 : 0);
+    if ($offered696 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat690} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt705: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n707 = $offered704;
-      let $r708 = 0;
-      if ($n707 <= 2097152 && $n707 >= 1) {
+    attempt697: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n699 = $offered696;
+      let $r700 = 0;
+      if ($n699 <= 2097152 && $n699 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7596,24 +7567,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n707;
+          const $m = ($t >>> 0) * $n699;
           const $low = $m >>> 0;
-          if ($low >= $n707 || $low >= 4294967296 % $n707) {
-            $r708 = ($m / 4294967296) >>> 0;
+          if ($low >= $n699 || $low >= 4294967296 % $n699) {
+            $r700 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n707 >= 1 && $n707 <= 4294967296))
+        if (!($n699 >= 1 && $n699 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r708 = drawInt(P, $n707);
+        $r700 = drawInt(P, $n699);
       }
-      const $pick706$drawn = $r708;
-      let $pick706 = $pick706$drawn;
-      if ($offered702 && $pick706-- === 0) {
-        const $n712 = $values89$n[0]!;
-        let $r713 = 0;
-        if ($n712 <= 2097152 && $n712 >= 1) {
+      const $pick698$drawn = $r700;
+      let $pick698 = $pick698$drawn;
+      if ($offered694 && $pick698-- === 0) {
+        const $n704 = $values85$n[0]!;
+        let $r705 = 0;
+        if ($n704 <= 2097152 && $n704 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7624,37 +7595,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n712;
+            const $m = ($t >>> 0) * $n704;
             const $low = $m >>> 0;
-            if ($low >= $n712 || $low >= 4294967296 % $n712) {
-              $r713 = ($m / 4294967296) >>> 0;
+            if ($low >= $n704 || $low >= 4294967296 % $n704) {
+              $r705 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n712 >= 1 && $n712 <= 4294967296))
+          if (!($n704 >= 1 && $n704 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r713 = drawInt(P, $n712);
+          $r705 = drawInt(P, $n704);
         }
-        const $digit710 = $r713;
-        const $value711 = $values89[$digit710]!;
+        const $digit702 = $r705;
+        const $value703 = $values85[$digit702]!;
         {
-          l_card = $value711;
+          l_card = $value703;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat698, 7, $value711);
+        if (trace !== null) trace.push($seat690, 7, $value703);
         {
-          l_card = $value711;
+          l_card = $value703;
           return step262();
         }
       }
-      if ($offered703 && $pick706-- === 0) {
+      if ($offered695 && $pick698-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat698, 8);
+        if (trace !== null) trace.push($seat690, 8);
         {
           l___window_0 = false;
           return 259;
@@ -7663,20 +7634,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide727($seat717: number): number {
-    const $size718 = players;
-    const $count719 = $size718;
-    const $total720: number = $count719;
-    if ($total720 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat717} must act but has no legal move`);
+  function decide719($seat709: number): number {
+    const $size710 = players;
+    const $count711 = $size710;
+    const $total712: number = $count711;
+    if ($total712 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat709} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n722 = $total720;
-    let $r723 = 0;
-    if ($n722 <= 2097152 && $n722 >= 1) {
+    const $n714 = $total712;
+    let $r715 = 0;
+    if ($n714 <= 2097152 && $n714 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7687,28 +7658,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n722;
+        const $m = ($t >>> 0) * $n714;
         const $low = $m >>> 0;
-        if ($low >= $n722 || $low >= 4294967296 % $n722) {
-          $r723 = ($m / 4294967296) >>> 0;
+        if ($low >= $n714 || $low >= 4294967296 % $n714) {
+          $r715 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n722 >= 1 && $n722 <= 4294967296))
+      if (!($n714 >= 1 && $n714 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r723 = drawInt(P, $n722);
+      $r715 = drawInt(P, $n714);
     }
-    const $index721$drawn = $r723;
-    let $index721 = $index721$drawn;
+    const $index713$drawn = $r715;
+    let $index713 = $index713$drawn;
     decisions++;
     steps = 0;
-    if ($index721 < $count719) {
-      const $digit724 = $index721;
-      const $value725 = $digit724;
-      if (trace !== null) trace.push($seat717, 6, $value725);
+    if ($index713 < $count711) {
+      const $digit716 = $index713;
+      const $value717 = $digit716;
+      if (trace !== null) trace.push($seat709, 6, $value717);
       {
-        const l_whose = $value725;
+        const l_whose = $value717;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7722,47 +7693,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg726 = Z_played + l_whose;
-          C[$seg726 * CAP + N[$seg726]!] = $card;
-          N[$seg726]!++;
-          $where[$card] = $seg726;
+          const $seg718 = Z_played + l_whose;
+          C[$seg718 * CAP + N[$seg718]!] = $card;
+          N[$seg718]!++;
+          $where[$card] = $seg718;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg726 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg726 - Z_played);
+              if ($count_played_effect[($seg718 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg718 - Z_played);
           }
         }
         return 259;
       }
     }
-    $index721 -= $count719;
+    $index713 -= $count711;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide741($seat728: number): number {
-    $values91$n[0]! = 0;
+  function decide733($seat720: number): number {
+    $values87$n[0]! = 0;
     {
-      const $seg730 = Z_collection + l_p_2;
-      const $n731 = N[$seg730]!;
-      for (let $i729 = 0; $i729 < $n731; $i729++) {
-        const l_target = C[$seg730 * CAP + $i729]!;
+      const $seg722 = Z_collection + l_p_2;
+      const $n723 = N[$seg722]!;
+      for (let $i721 = 0; $i721 < $n723; $i721++) {
+        const l_target = C[$seg722 * CAP + $i721]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
-          $values91[$values91$n[0]!++] = l_target;
+          $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size732 = $values91$n[0]!;
-    const $count733 = $size732;
-    const $total734: number = $count733;
-    if ($total734 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat728} must act but has no legal move`);
+    const $size724 = $values87$n[0]!;
+    const $count725 = $size724;
+    const $total726: number = $count725;
+    if ($total726 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat720} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n736 = $total734;
-    let $r737 = 0;
-    if ($n736 <= 2097152 && $n736 >= 1) {
+    const $n728 = $total726;
+    let $r729 = 0;
+    if ($n728 <= 2097152 && $n728 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7773,28 +7744,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n736;
+        const $m = ($t >>> 0) * $n728;
         const $low = $m >>> 0;
-        if ($low >= $n736 || $low >= 4294967296 % $n736) {
-          $r737 = ($m / 4294967296) >>> 0;
+        if ($low >= $n728 || $low >= 4294967296 % $n728) {
+          $r729 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n736 >= 1 && $n736 <= 4294967296))
+      if (!($n728 >= 1 && $n728 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r737 = drawInt(P, $n736);
+      $r729 = drawInt(P, $n728);
     }
-    const $index735$drawn = $r737;
-    let $index735 = $index735$drawn;
+    const $index727$drawn = $r729;
+    let $index727 = $index727$drawn;
     decisions++;
     steps = 0;
-    if ($index735 < $count733) {
-      const $digit738 = $index735;
-      const $value739 = $values91[$digit738]!;
-      if (trace !== null) trace.push($seat728, 5, $value739);
+    if ($index727 < $count725) {
+      const $digit730 = $index727;
+      const $value731 = $values87[$digit730]!;
+      if (trace !== null) trace.push($seat720, 5, $value731);
       {
-        const l_target = $value739;
+        const l_target = $value731;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
@@ -7809,54 +7780,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg740 = Z_attached + l_p_2;
-          C[$seg740 * CAP + N[$seg740]!] = $card;
-          N[$seg740]!++;
-          $where[$card] = $seg740;
+          const $seg732 = Z_attached + l_p_2;
+          C[$seg732 * CAP + N[$seg732]!] = $card;
+          N[$seg732]!++;
+          $where[$card] = $seg732;
         }
         return 259;
       }
     }
-    $index735 -= $count733;
+    $index727 -= $count725;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide765($seat743: number): number {
-    const $seg744 = Z_board;
-    const $size745 = N[$seg744]!;
-    const $count746 = $size745;
-    $values93$n[0]! = 0;
+  function decide757($seat735: number): number {
+    const $seg736 = Z_board;
+    const $size737 = N[$seg736]!;
+    const $count738 = $size737;
+    $values89$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond751: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond751) {
-        let $any747: boolean = false;
+      let $cond743: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond743) {
+        let $any739: boolean = false;
         {
-          const $seg749 = Z_collection + l_whose;
-          const $n750 = N[$seg749]!;
-          for (let $i748 = 0; $i748 < $n750; $i748++) {
-            const l_c = C[$seg749 * CAP + $i748]!;
+          const $seg741 = Z_collection + l_whose;
+          const $n742 = N[$seg741]!;
+          for (let $i740 = 0; $i740 < $n742; $i740++) {
+            const l_c = C[$seg741 * CAP + $i740]!;
             if (v_doubled[l_c]! === 1) {
-              $any747 = true;
+              $any739 = true;
               break;
             }
           }
         }
-        $cond751 = $any747;
+        $cond743 = $any739;
       }
-      if ($cond751) $values93[$values93$n[0]!++] = l_whose;
+      if ($cond743) $values89[$values89$n[0]!++] = l_whose;
     }
-    const $size752 = $values93$n[0]!;
-    const $count753 = $size752;
-    const $total754: number = $count746 + $count753;
-    if ($total754 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat743} must act but has no legal move`);
+    const $size744 = $values89$n[0]!;
+    const $count745 = $size744;
+    const $total746: number = $count738 + $count745;
+    if ($total746 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat735} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n756 = $total754;
-    let $r757 = 0;
-    if ($n756 <= 2097152 && $n756 >= 1) {
+    const $n748 = $total746;
+    let $r749 = 0;
+    if ($n748 <= 2097152 && $n748 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7867,31 +7838,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n756;
+        const $m = ($t >>> 0) * $n748;
         const $low = $m >>> 0;
-        if ($low >= $n756 || $low >= 4294967296 % $n756) {
-          $r757 = ($m / 4294967296) >>> 0;
+        if ($low >= $n748 || $low >= 4294967296 % $n748) {
+          $r749 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n756 >= 1 && $n756 <= 4294967296))
+      if (!($n748 >= 1 && $n748 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r757 = drawInt(P, $n756);
+      $r749 = drawInt(P, $n748);
     }
-    const $index755$drawn = $r757;
-    let $index755 = $index755$drawn;
+    const $index747$drawn = $r749;
+    let $index747 = $index747$drawn;
     decisions++;
     steps = 0;
-    if ($index755 < $count746) {
-      const $digit758 = $index755;
-      const $value759 = C[$seg744 * CAP + $digit758]!;
-      if (trace !== null) trace.push($seat743, 3, $value759);
+    if ($index747 < $count738) {
+      const $digit750 = $index747;
+      const $value751 = C[$seg736 * CAP + $digit750]!;
+      if (trace !== null) trace.push($seat735, 3, $value751);
       {
-        const l_target = $value759;
+        const l_target = $value751;
         {
           const $wanted = l_target;
-          let $at = $digit758;
+          let $at = $digit750;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7901,10 +7872,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at760 = Z_board * CAP + $at;
-          const $card = C[$at760]!;
-          const $end761 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k762 = $at760; $k762 < $end761; $k762++) C[$k762] = C[$k762 + 1]!;
+          const $at752 = Z_board * CAP + $at;
+          const $card = C[$at752]!;
+          const $end753 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k754 = $at752; $k754 < $end753; $k754++) C[$k754] = C[$k754 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7913,45 +7884,45 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index755 -= $count746;
-    if ($index755 < $count753) {
-      const $digit763 = $index755;
-      const $value764 = $values93[$digit763]!;
-      if (trace !== null) trace.push($seat743, 4, $value764);
+    $index747 -= $count738;
+    if ($index747 < $count745) {
+      const $digit755 = $index747;
+      const $value756 = $values89[$digit755]!;
+      if (trace !== null) trace.push($seat735, 4, $value756);
       {
-        l_whose_2 = $value764;
+        l_whose_2 = $value756;
         return step282();
       }
     }
-    $index755 -= $count753;
+    $index747 -= $count745;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide791($seat766: number): number {
-    const $seg767 = Z_played + l_whose_2;
-    const $size768 = N[$seg767]!;
-    const $count769 = $size768;
-    $values95$n[0]! = 0;
+  function decide783($seat758: number): number {
+    const $seg759 = Z_played + l_whose_2;
+    const $size760 = N[$seg759]!;
+    const $count761 = $size760;
+    $values91$n[0]! = 0;
     {
-      const $seg771 = Z_collection + l_whose_2;
-      const $n772 = N[$seg771]!;
-      for (let $i770 = 0; $i770 < $n772; $i770++) {
-        const l_target = C[$seg771 * CAP + $i770]!;
-        if (v_doubled[l_target]! === 1) $values95[$values95$n[0]!++] = l_target;
+      const $seg763 = Z_collection + l_whose_2;
+      const $n764 = N[$seg763]!;
+      for (let $i762 = 0; $i762 < $n764; $i762++) {
+        const l_target = C[$seg763 * CAP + $i762]!;
+        if (v_doubled[l_target]! === 1) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size773 = $values95$n[0]!;
-    const $count774 = $size773;
-    const $total775: number = $count769 + $count774;
-    if ($total775 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat766} must act but has no legal move`);
+    const $size765 = $values91$n[0]!;
+    const $count766 = $size765;
+    const $total767: number = $count761 + $count766;
+    if ($total767 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat758} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n777 = $total775;
-    let $r778 = 0;
-    if ($n777 <= 2097152 && $n777 >= 1) {
+    const $n769 = $total767;
+    let $r770 = 0;
+    if ($n769 <= 2097152 && $n769 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7962,51 +7933,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n777;
+        const $m = ($t >>> 0) * $n769;
         const $low = $m >>> 0;
-        if ($low >= $n777 || $low >= 4294967296 % $n777) {
-          $r778 = ($m / 4294967296) >>> 0;
+        if ($low >= $n769 || $low >= 4294967296 % $n769) {
+          $r770 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n777 >= 1 && $n777 <= 4294967296))
+      if (!($n769 >= 1 && $n769 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r778 = drawInt(P, $n777);
+      $r770 = drawInt(P, $n769);
     }
-    const $index776$drawn = $r778;
-    let $index776 = $index776$drawn;
+    const $index768$drawn = $r770;
+    let $index768 = $index768$drawn;
     decisions++;
     steps = 0;
-    if ($index776 < $count769) {
-      const $digit779 = $index776;
-      const $value780 = C[$seg767 * CAP + $digit779]!;
-      if (trace !== null) trace.push($seat766, 1, $value780);
+    if ($index768 < $count761) {
+      const $digit771 = $index768;
+      const $value772 = C[$seg759 * CAP + $digit771]!;
+      if (trace !== null) trace.push($seat758, 1, $value772);
       {
-        const l_target = $value780;
+        const l_target = $value772;
         {
-          const $seg781 = Z_played + l_whose_2;
+          const $seg773 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit779;
-          if (!($at >= 0 && $at < N[$seg781]! && C[$seg781 * CAP + $at]! === $wanted)) {
+          let $at = $digit771;
+          if (!($at >= 0 && $at < N[$seg773]! && C[$seg773 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg781]!; $i++)
-              if (C[$seg781 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg773]!; $i++)
+              if (C[$seg773 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at782 = $seg781 * CAP + $at;
-          const $card = C[$at782]!;
-          const $end783 = $seg781 * CAP + N[$seg781]! - 1;
-          for (let $k784 = $at782; $k784 < $end783; $k784++) C[$k784] = C[$k784 + 1]!;
-          N[$seg781]!--;
+          const $at774 = $seg773 * CAP + $at;
+          const $card = C[$at774]!;
+          const $end775 = $seg773 * CAP + N[$seg773]! - 1;
+          for (let $k776 = $at774; $k776 < $end775; $k776++) C[$k776] = C[$k776 + 1]!;
+          N[$seg773]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg781 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg781 - Z_played));
+              if (--$count_played_effect[($seg773 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg773 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -8015,23 +7986,23 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index776 -= $count769;
-    if ($index776 < $count774) {
-      const $digit785 = $index776;
-      const $value786 = $values95[$digit785]!;
-      if (trace !== null) trace.push($seat766, 2, $value786);
+    $index768 -= $count761;
+    if ($index768 < $count766) {
+      const $digit777 = $index768;
+      const $value778 = $values91[$digit777]!;
+      if (trace !== null) trace.push($seat758, 2, $value778);
       {
-        const l_target = $value786;
+        const l_target = $value778;
         v_doubled[l_target] = 0;
         {
-          const $seg787 = Z_attached + l_whose_2;
-          if (N[$seg787]! === 0)
+          const $seg779 = Z_attached + l_whose_2;
+          if (N[$seg779]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at788 = $seg787 * CAP;
-          const $card = C[$at788]!;
-          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
-          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
-          N[$seg787]!--;
+          const $at780 = $seg779 * CAP;
+          const $card = C[$at780]!;
+          const $end781 = $seg779 * CAP + N[$seg779]! - 1;
+          for (let $k782 = $at780; $k782 < $end781; $k782++) C[$k782] = C[$k782 + 1]!;
+          N[$seg779]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -8039,7 +8010,7 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index776 -= $count774;
+    $index768 -= $count766;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -8127,80 +8098,80 @@ export function playout(): PlayoutKernel {
     const $where = K_$where;
     const $values0 = K_$values0;
     const $values1 = K_$values1;
-    const $values2 = K_$values2;
-    const $values3 = K_$values3;
+    const $list2 = K_$list2;
+    const $list3 = K_$list3;
     const $list4 = K_$list4;
     const $list5 = K_$list5;
     const $list6 = K_$list6;
     const $list7 = K_$list7;
     const $list8 = K_$list8;
-    const $list9 = K_$list9;
+    const $values9 = K_$values9;
     const $list10 = K_$list10;
     const $list11 = K_$list11;
     const $list12 = K_$list12;
     const $values13 = K_$values13;
-    const $list14 = K_$list14;
+    const $values13$n = K_$values13$n;
     const $list15 = K_$list15;
     const $list16 = K_$list16;
     const $values17 = K_$values17;
-    const $values17$n = K_$values17$n;
-    const $list19 = K_$list19;
-    const $list20 = K_$list20;
-    const $values21 = K_$values21;
-    const $values22 = K_$values22;
-    const $values22$n = K_$values22$n;
+    const $values18 = K_$values18;
+    const $values18$n = K_$values18$n;
+    const $values20 = K_$values20;
+    const $values20$n = K_$values20$n;
+    const $list22 = K_$list22;
+    const $list23 = K_$list23;
     const $values24 = K_$values24;
-    const $values24$n = K_$values24$n;
-    const $list26 = K_$list26;
-    const $list27 = K_$list27;
-    const $values28 = K_$values28;
-    const $values29 = K_$values29;
-    const $values29$n = K_$values29$n;
+    const $values25 = K_$values25;
+    const $values25$n = K_$values25$n;
+    const $values27 = K_$values27;
+    const $values27$n = K_$values27$n;
+    const $list29 = K_$list29;
+    const $list30 = K_$list30;
     const $values31 = K_$values31;
-    const $values31$n = K_$values31$n;
-    const $list33 = K_$list33;
-    const $list34 = K_$list34;
-    const $values35 = K_$values35;
-    const $values36 = K_$values36;
-    const $values36$n = K_$values36$n;
+    const $values32 = K_$values32;
+    const $values32$n = K_$values32$n;
+    const $values34 = K_$values34;
+    const $values34$n = K_$values34$n;
+    const $list36 = K_$list36;
+    const $list37 = K_$list37;
     const $values38 = K_$values38;
-    const $values38$n = K_$values38$n;
-    const $list40 = K_$list40;
+    const $values39 = K_$values39;
+    const $values39$n = K_$values39$n;
     const $list41 = K_$list41;
     const $values42 = K_$values42;
-    const $values43 = K_$values43;
-    const $values43$n = K_$values43$n;
+    const $values42$n = K_$values42$n;
+    const $list44 = K_$list44;
     const $list45 = K_$list45;
     const $values46 = K_$values46;
-    const $values46$n = K_$values46$n;
-    const $list48 = K_$list48;
-    const $list49 = K_$list49;
-    const $values50 = K_$values50;
-    const $values51 = K_$values51;
-    const $values51$n = K_$values51$n;
+    const $values47 = K_$values47;
+    const $values47$n = K_$values47$n;
+    const $values49 = K_$values49;
+    const $values49$n = K_$values49$n;
+    const $list51 = K_$list51;
+    const $list52 = K_$list52;
     const $values53 = K_$values53;
-    const $values53$n = K_$values53$n;
-    const $list55 = K_$list55;
-    const $list56 = K_$list56;
-    const $values57 = K_$values57;
-    const $values58 = K_$values58;
-    const $values58$n = K_$values58$n;
+    const $values54 = K_$values54;
+    const $values54$n = K_$values54$n;
+    const $values56 = K_$values56;
+    const $values56$n = K_$values56$n;
+    const $list58 = K_$list58;
+    const $list59 = K_$list59;
     const $values60 = K_$values60;
-    const $values60$n = K_$values60$n;
-    const $list62 = K_$list62;
-    const $list63 = K_$list63;
-    const $values64 = K_$values64;
+    const $values61 = K_$values61;
+    const $values61$n = K_$values61$n;
+    const $values63 = K_$values63;
+    const $values63$n = K_$values63$n;
     const $values65 = K_$values65;
     const $values65$n = K_$values65$n;
     const $values67 = K_$values67;
     const $values67$n = K_$values67$n;
     const $values69 = K_$values69;
     const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
-    const $list75 = K_$list75;
+    const $list71 = K_$list71;
+    const $values72 = K_$values72;
+    const $values72$n = K_$values72$n;
+    const $values74 = K_$values74;
+    const $values74$n = K_$values74$n;
     const $values76 = K_$values76;
     const $values76$n = K_$values76$n;
     const $values78 = K_$values78;
@@ -8209,20 +8180,16 @@ export function playout(): PlayoutKernel {
     const $values80$n = K_$values80$n;
     const $values82 = K_$values82;
     const $values82$n = K_$values82$n;
-    const $values84 = K_$values84;
-    const $values84$n = K_$values84$n;
-    const $values86 = K_$values86;
-    const $values86$n = K_$values86$n;
-    const $list88 = K_$list88;
+    const $list84 = K_$list84;
+    const $values85 = K_$values85;
+    const $values85$n = K_$values85$n;
+    const $values87 = K_$values87;
+    const $values87$n = K_$values87$n;
     const $values89 = K_$values89;
     const $values89$n = K_$values89$n;
     const $values91 = K_$values91;
     const $values91$n = K_$values91$n;
-    const $values93 = K_$values93;
-    const $values93$n = K_$values93$n;
-    const $values95 = K_$values95;
-    const $values95$n = K_$values95$n;
-    const $list97 = K_$list97;
+    const $list93 = K_$list93;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
@@ -8302,10 +8269,10 @@ export function playout(): PlayoutKernel {
       }
       $freshKeyed();
       {
-        for (let $i794 = N[Z_action_deck]! - 1; $i794 > 0; $i794--) {
-          const $n798 = $i794 + 1;
-          let $r799 = 0;
-          if ($n798 <= 2097152 && $n798 >= 1) {
+        for (let $i786 = N[Z_action_deck]! - 1; $i786 > 0; $i786--) {
+          const $n790 = $i786 + 1;
+          let $r791 = 0;
+          if ($n790 <= 2097152 && $n790 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8316,51 +8283,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n798;
+              const $m = ($t >>> 0) * $n790;
               const $low = $m >>> 0;
-              if ($low >= $n798 || $low >= 4294967296 % $n798) {
-                $r799 = ($m / 4294967296) >>> 0;
+              if ($low >= $n790 || $low >= 4294967296 % $n790) {
+                $r791 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n798 >= 1 && $n798 <= 4294967296))
+            if (!($n790 >= 1 && $n790 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r799 = drawInt(G, $n798);
+            $r791 = drawInt(G, $n790);
           }
-          const $j797 = $r799;
-          const $a795 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i794;
-          const $b796 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j797;
-          const $card = C[$a795]!;
-          C[$a795] = C[$b796]!;
-          C[$b796] = $card;
+          const $j789 = $r791;
+          const $a787 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i786;
+          const $b788 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j789;
+          const $card = C[$a787]!;
+          C[$a787] = C[$b788]!;
+          C[$b788] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg800 = Z_hand + l_p;
+            const $seg792 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg800 * CAP + N[$seg800]!] = $card;
-              N[$seg800]!++;
-              $where[$card] = $seg800;
+              C[$seg792 * CAP + N[$seg792]!] = $card;
+              N[$seg792]!++;
+              $where[$card] = $seg792;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg800 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg792 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i801 = N[Z_property_deck]! - 1; $i801 > 0; $i801--) {
-          const $n805 = $i801 + 1;
-          let $r806 = 0;
-          if ($n805 <= 2097152 && $n805 >= 1) {
+        for (let $i793 = N[Z_property_deck]! - 1; $i793 > 0; $i793--) {
+          const $n797 = $i793 + 1;
+          let $r798 = 0;
+          if ($n797 <= 2097152 && $n797 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8371,24 +8338,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n805;
+              const $m = ($t >>> 0) * $n797;
               const $low = $m >>> 0;
-              if ($low >= $n805 || $low >= 4294967296 % $n805) {
-                $r806 = ($m / 4294967296) >>> 0;
+              if ($low >= $n797 || $low >= 4294967296 % $n797) {
+                $r798 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n805 >= 1 && $n805 <= 4294967296))
+            if (!($n797 >= 1 && $n797 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r806 = drawInt(G, $n805);
+            $r798 = drawInt(G, $n797);
           }
-          const $j804 = $r806;
-          const $a802 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i801;
-          const $b803 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j804;
-          const $card = C[$a802]!;
-          C[$a802] = C[$b803]!;
-          C[$b803] = $card;
+          const $j796 = $r798;
+          const $a794 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i793;
+          const $b795 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j796;
+          const $card = C[$a794]!;
+          C[$a794] = C[$b795]!;
+          C[$b795] = $card;
         }
       }
       {
@@ -8405,15 +8372,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg807 = Z_secret + l_p;
+            const $seg799 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg807 * CAP + N[$seg807]!] = $card;
-              N[$seg807]!++;
-              $where[$card] = $seg807;
+              C[$seg799 * CAP + N[$seg799]!] = $card;
+              N[$seg799]!++;
+              $where[$card] = $seg799;
             }
           }
         }
@@ -8427,7 +8394,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg808 = Z_dealt + l_p;
+              const $seg800 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8436,9 +8403,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg808 * CAP + N[$seg808]!] = $card;
-                N[$seg808]!++;
-                $where[$card] = $seg808;
+                C[$seg800 * CAP + N[$seg800]!] = $card;
+                N[$seg800]!++;
+                $where[$card] = $seg800;
               }
             }
           } else {
@@ -8457,8 +8424,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k809 = N[$from]! - 1; $k809 >= 0; $k809--) {
-            const $card = C[$from * CAP + $k809]!;
+          for (let $k801 = N[$from]! - 1; $k801 >= 0; $k801--) {
+            const $card = C[$from * CAP + $k801]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8467,10 +8434,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i810 = N[Z_property_deck]! - 1; $i810 > 0; $i810--) {
-          const $n814 = $i810 + 1;
-          let $r815 = 0;
-          if ($n814 <= 2097152 && $n814 >= 1) {
+        for (let $i802 = N[Z_property_deck]! - 1; $i802 > 0; $i802--) {
+          const $n806 = $i802 + 1;
+          let $r807 = 0;
+          if ($n806 <= 2097152 && $n806 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8481,24 +8448,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n814;
+              const $m = ($t >>> 0) * $n806;
               const $low = $m >>> 0;
-              if ($low >= $n814 || $low >= 4294967296 % $n814) {
-                $r815 = ($m / 4294967296) >>> 0;
+              if ($low >= $n806 || $low >= 4294967296 % $n806) {
+                $r807 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n814 >= 1 && $n814 <= 4294967296))
+            if (!($n806 >= 1 && $n806 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r815 = drawInt(G, $n814);
+            $r807 = drawInt(G, $n806);
           }
-          const $j813 = $r815;
-          const $a811 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i810;
-          const $b812 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j813;
-          const $card = C[$a811]!;
-          C[$a811] = C[$b812]!;
-          C[$b812] = $card;
+          const $j805 = $r807;
+          const $a803 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i802;
+          const $b804 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j805;
+          const $card = C[$a803]!;
+          C[$a803] = C[$b804]!;
+          C[$b804] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
@@ -8614,10 +8581,12 @@ export function playout(): PlayoutKernel {
     l_p$index = 0;
     l_active$count = 0;
     l_active$index = 0;
+    l_active$start = 0;
     l_p_5$count = 0;
     l_p_5$index = 0;
     l_p_7$count = 0;
     l_p_7$index = 0;
+    l_p_7$start = 0;
     l_u$count = 0;
     l_u$index = 0;
     l_u_2$count = 0;
@@ -8860,70 +8829,68 @@ export function playout(): PlayoutKernel {
       }
       {
         const $values = $from.locals["active_list"] as unknown as number[];
-        for (let $i = 0; $i < $values.length; $i++) $values1[$i] = $values[$i]!;
+        l_active$start = $values.length > 0 ? $values[0]! : 0;
         l_active$count = $values.length;
         l_active$index = $from.locals["active_index"] as unknown as number;
         l_active = $from.locals["active"] as unknown as number;
       }
       {
         const $values = $from.locals["p_5_list"] as unknown as number[];
-        for (let $i = 0; $i < $values.length; $i++) $values2[$i] = $values[$i]!;
+        for (let $i = 0; $i < $values.length; $i++) $values1[$i] = $values[$i]!;
         l_p_5$count = $values.length;
         l_p_5$index = $from.locals["p_5_index"] as unknown as number;
         l_p_5 = $from.locals["p_5"] as unknown as number;
       }
       {
         const $values = $from.locals["p_7_list"] as unknown as number[];
-        for (let $i = 0; $i < $values.length; $i++) $values3[$i] = $values[$i]!;
+        l_p_7$start = $values.length > 0 ? $values[0]! : 0;
         l_p_7$count = $values.length;
         l_p_7$index = $from.locals["p_7_index"] as unknown as number;
         l_p_7 = $from.locals["p_7"] as unknown as number;
       }
       {
         const $values = $from.locals["u_list"] as unknown as number[];
-        for (let $i = 0; $i < $values.length; $i++) $list4[$i] = $values[$i]!;
+        for (let $i = 0; $i < $values.length; $i++) $list2[$i] = $values[$i]!;
         l_u$count = $values.length;
         l_u$index = $from.locals["u_index"] as unknown as number;
         l_u = $from.locals["u"] as unknown as number;
       }
       {
         const $values = $from.locals["u_2_list"] as unknown as number[];
-        for (let $i = 0; $i < $values.length; $i++) $list5[$i] = $values[$i]!;
+        for (let $i = 0; $i < $values.length; $i++) $list3[$i] = $values[$i]!;
         l_u_2$count = $values.length;
         l_u_2$index = $from.locals["u_2_index"] as unknown as number;
         l_u_2 = $from.locals["u_2"] as unknown as number;
       }
       {
         const $values = $from.locals["p_17_list"] as unknown as number[];
-        for (let $i = 0; $i < $values.length; $i++) $list6[$i] = $values[$i]!;
         l_p_17$count = $values.length;
         l_p_17$index = $from.locals["p_17_index"] as unknown as number;
         l_p_17 = $from.locals["p_17"] as unknown as number;
       }
       {
         const $values = $from.locals["u_3_list"] as unknown as number[];
-        for (let $i = 0; $i < $values.length; $i++) $list7[$i] = $values[$i]!;
+        for (let $i = 0; $i < $values.length; $i++) $list4[$i] = $values[$i]!;
         l_u_3$count = $values.length;
         l_u_3$index = $from.locals["u_3_index"] as unknown as number;
         l_u_3 = $from.locals["u_3"] as unknown as number;
       }
       {
         const $values = $from.locals["u_4_list"] as unknown as number[];
-        for (let $i = 0; $i < $values.length; $i++) $list8[$i] = $values[$i]!;
+        for (let $i = 0; $i < $values.length; $i++) $list5[$i] = $values[$i]!;
         l_u_4$count = $values.length;
         l_u_4$index = $from.locals["u_4_index"] as unknown as number;
         l_u_4 = $from.locals["u_4"] as unknown as number;
       }
       {
         const $values = $from.locals["p_25_list"] as unknown as number[];
-        for (let $i = 0; $i < $values.length; $i++) $list9[$i] = $values[$i]!;
         l_p_25$count = $values.length;
         l_p_25$index = $from.locals["p_25_index"] as unknown as number;
         l_p_25 = $from.locals["p_25"] as unknown as number;
       }
       {
         const $values = $from.locals["u_5_list"] as unknown as number[];
-        for (let $i = 0; $i < $values.length; $i++) $list10[$i] = $values[$i]!;
+        for (let $i = 0; $i < $values.length; $i++) $list6[$i] = $values[$i]!;
         l_u_5$count = $values.length;
         l_u_5$index = $from.locals["u_5_index"] as unknown as number;
         l_u_5 = $from.locals["u_5"] as unknown as number;
@@ -9973,80 +9940,80 @@ export function playout(): PlayoutKernel {
     const $where = K_$where;
     const $values0 = K_$values0;
     const $values1 = K_$values1;
-    const $values2 = K_$values2;
-    const $values3 = K_$values3;
+    const $list2 = K_$list2;
+    const $list3 = K_$list3;
     const $list4 = K_$list4;
     const $list5 = K_$list5;
     const $list6 = K_$list6;
     const $list7 = K_$list7;
     const $list8 = K_$list8;
-    const $list9 = K_$list9;
+    const $values9 = K_$values9;
     const $list10 = K_$list10;
     const $list11 = K_$list11;
     const $list12 = K_$list12;
     const $values13 = K_$values13;
-    const $list14 = K_$list14;
+    const $values13$n = K_$values13$n;
     const $list15 = K_$list15;
     const $list16 = K_$list16;
     const $values17 = K_$values17;
-    const $values17$n = K_$values17$n;
-    const $list19 = K_$list19;
-    const $list20 = K_$list20;
-    const $values21 = K_$values21;
-    const $values22 = K_$values22;
-    const $values22$n = K_$values22$n;
+    const $values18 = K_$values18;
+    const $values18$n = K_$values18$n;
+    const $values20 = K_$values20;
+    const $values20$n = K_$values20$n;
+    const $list22 = K_$list22;
+    const $list23 = K_$list23;
     const $values24 = K_$values24;
-    const $values24$n = K_$values24$n;
-    const $list26 = K_$list26;
-    const $list27 = K_$list27;
-    const $values28 = K_$values28;
-    const $values29 = K_$values29;
-    const $values29$n = K_$values29$n;
+    const $values25 = K_$values25;
+    const $values25$n = K_$values25$n;
+    const $values27 = K_$values27;
+    const $values27$n = K_$values27$n;
+    const $list29 = K_$list29;
+    const $list30 = K_$list30;
     const $values31 = K_$values31;
-    const $values31$n = K_$values31$n;
-    const $list33 = K_$list33;
-    const $list34 = K_$list34;
-    const $values35 = K_$values35;
-    const $values36 = K_$values36;
-    const $values36$n = K_$values36$n;
+    const $values32 = K_$values32;
+    const $values32$n = K_$values32$n;
+    const $values34 = K_$values34;
+    const $values34$n = K_$values34$n;
+    const $list36 = K_$list36;
+    const $list37 = K_$list37;
     const $values38 = K_$values38;
-    const $values38$n = K_$values38$n;
-    const $list40 = K_$list40;
+    const $values39 = K_$values39;
+    const $values39$n = K_$values39$n;
     const $list41 = K_$list41;
     const $values42 = K_$values42;
-    const $values43 = K_$values43;
-    const $values43$n = K_$values43$n;
+    const $values42$n = K_$values42$n;
+    const $list44 = K_$list44;
     const $list45 = K_$list45;
     const $values46 = K_$values46;
-    const $values46$n = K_$values46$n;
-    const $list48 = K_$list48;
-    const $list49 = K_$list49;
-    const $values50 = K_$values50;
-    const $values51 = K_$values51;
-    const $values51$n = K_$values51$n;
+    const $values47 = K_$values47;
+    const $values47$n = K_$values47$n;
+    const $values49 = K_$values49;
+    const $values49$n = K_$values49$n;
+    const $list51 = K_$list51;
+    const $list52 = K_$list52;
     const $values53 = K_$values53;
-    const $values53$n = K_$values53$n;
-    const $list55 = K_$list55;
-    const $list56 = K_$list56;
-    const $values57 = K_$values57;
-    const $values58 = K_$values58;
-    const $values58$n = K_$values58$n;
+    const $values54 = K_$values54;
+    const $values54$n = K_$values54$n;
+    const $values56 = K_$values56;
+    const $values56$n = K_$values56$n;
+    const $list58 = K_$list58;
+    const $list59 = K_$list59;
     const $values60 = K_$values60;
-    const $values60$n = K_$values60$n;
-    const $list62 = K_$list62;
-    const $list63 = K_$list63;
-    const $values64 = K_$values64;
+    const $values61 = K_$values61;
+    const $values61$n = K_$values61$n;
+    const $values63 = K_$values63;
+    const $values63$n = K_$values63$n;
     const $values65 = K_$values65;
     const $values65$n = K_$values65$n;
     const $values67 = K_$values67;
     const $values67$n = K_$values67$n;
     const $values69 = K_$values69;
     const $values69$n = K_$values69$n;
-    const $values71 = K_$values71;
-    const $values71$n = K_$values71$n;
-    const $values73 = K_$values73;
-    const $values73$n = K_$values73$n;
-    const $list75 = K_$list75;
+    const $list71 = K_$list71;
+    const $values72 = K_$values72;
+    const $values72$n = K_$values72$n;
+    const $values74 = K_$values74;
+    const $values74$n = K_$values74$n;
     const $values76 = K_$values76;
     const $values76$n = K_$values76$n;
     const $values78 = K_$values78;
@@ -10055,20 +10022,16 @@ export function playout(): PlayoutKernel {
     const $values80$n = K_$values80$n;
     const $values82 = K_$values82;
     const $values82$n = K_$values82$n;
-    const $values84 = K_$values84;
-    const $values84$n = K_$values84$n;
-    const $values86 = K_$values86;
-    const $values86$n = K_$values86$n;
-    const $list88 = K_$list88;
+    const $list84 = K_$list84;
+    const $values85 = K_$values85;
+    const $values85$n = K_$values85$n;
+    const $values87 = K_$values87;
+    const $values87$n = K_$values87$n;
     const $values89 = K_$values89;
     const $values89$n = K_$values89$n;
     const $values91 = K_$values91;
     const $values91$n = K_$values91$n;
-    const $values93 = K_$values93;
-    const $values93$n = K_$values93$n;
-    const $values95 = K_$values95;
-    const $values95$n = K_$values95$n;
-    const $list97 = K_$list97;
+    const $list93 = K_$list93;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;

@@ -25,6 +25,7 @@ import { kernelType } from "./playout-lists.js";
 import { eachCardHead } from "./playout-card-ranges.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
+import { loopState, type LoopState } from "./playout-loop-walks.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
@@ -76,8 +77,8 @@ export class PlayoutFile {
   private entries = new Map<string, number>();
   /** The steps being written in place of a jump to them (see continueAt), so none is written inside itself. */
   private readonly copying = new Set<string>();
-  /** Per lowered `for` loop around decisions: its scratch list and the lets holding its count and place. */
-  private readonly loopLists = new Map<LoopSlots, { list: string; count: string; fill: string[] }>();
+  /** Per lowered `for` loop around decisions: its list or seat walk, and its count (playout-loop-walks.ts). */
+  private readonly loopLists = new Map<LoopSlots, LoopState>();
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
   private readonly moveTypes: string[];
   private readonly memo: KernelMemo;
@@ -172,10 +173,7 @@ export class PlayoutFile {
     const roots = split ? flowOrder(machine, inOrder) : inOrder;
     roots.forEach((step, i) => this.pcs.set(step.label, i));
     machine.decisions.forEach((decision, i) => this.decisionPcs.set(decision, roots.length + i));
-    for (const loop of machine.loops) {
-      const { lines, list, count } = this.code.snapshot(loop.statement);
-      this.loopLists.set(loop, { list, count: `${localName(loop.binder)}$count`, fill: ["{", ...lines, `${localName(loop.binder)}$count = ${count};`, "}"] });
-    }
+    for (const loop of machine.loops) this.loopLists.set(loop, loopState(game, this.code, loop));
     let cases: string[];
     let stepFunctions: string[] = [];
     // After the steps, one entry per decision (for `resume`), numbered on from them.
@@ -420,7 +418,7 @@ export class PlayoutFile {
     });
     for (const loop of this.ctx.machine.loops) {
       const list = this.loopLists.get(loop)!;
-      lines.push(`let ${list.count} = 0;`, `let ${localName(loop.binder)}$index = 0;`);
+      lines.push(`let ${list.count} = 0;`, `let ${localName(loop.binder)}$index = 0;`, ...(list.start ? [`let ${list.start} = 0;`] : []));
       if (!this.ctx.game.stateLocals.includes(loop.binder)) lines.push(`let ${localName(loop.binder)} = 0;`);
     }
     return lines;
@@ -506,11 +504,9 @@ export class PlayoutFile {
           lines.push(...list.fill, `${localName(effect.loop.binder)}$index = 0;`);
           break;
         }
-        case "loop-bind": {
-          const list = this.loopLists.get(effect.loop)!;
-          lines.push(`${localName(effect.loop.binder)} = ${list.list}[${localName(effect.loop.binder)}$index]!;`);
+        case "loop-bind":
+          lines.push(this.loopLists.get(effect.loop)!.bind);
           break;
-        }
         case "loop-step":
           lines.push(`${localName(effect.loop.binder)}$index += 1;`);
           break;

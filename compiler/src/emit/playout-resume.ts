@@ -14,10 +14,12 @@ import { kernelType } from "./playout-lists.js";
 import { localName, varName, type ZoneLayout } from "./playout-zones.js";
 import { cardVarStored } from "./playout-card-vars.js";
 
-/** A loop around decisions as the kernel keeps it: its scratch list, and the lets of its count and place. */
+/** A loop around decisions as the kernel keeps it (playout-loop-walks.ts): its scratch list, or the
+ *  let of the first seat of a walk of the seats (null for seat 0), and the let of its count. */
 export interface KernelLoop {
-  readonly list: string;
+  readonly list: string | null;
   readonly count: string;
+  readonly start: string | null;
 }
 
 export class KernelResume {
@@ -68,7 +70,8 @@ export class KernelResume {
       lines.push(
         "{",
         `const $values = $from.locals[${quote(loop.list)}] as unknown as ${kernelType(loop.binder.type)}[];`,
-        `for (let $i = 0; $i < $values.length; $i++) ${kept.list}[$i] = $values[$i]!;`,
+        ...(kept.list ? [`for (let $i = 0; $i < $values.length; $i++) ${kept.list}[$i] = $values[$i]!;`] : []),
+        ...(kept.start ? [`${kept.start} = $values.length > 0 ? $values[0]! : 0;`] : []),
         `${kept.count} = $values.length;`,
         `${binder}$index = $from.locals[${quote(loop.index)}] as unknown as number;`,
         `${binder} = $from.locals[${quote(loop.binder.slot)}] as unknown as ${kernelType(loop.binder.type)};`,

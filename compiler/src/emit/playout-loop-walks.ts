@@ -1,0 +1,46 @@
+// The state a kernel keeps for a loop around decisions (a `for` whose body asks someone, so its turns
+// run across steps): where it is, and what it visits. In general the values are listed into a scratch
+// list when the loop starts, as the state machine lists them, and each turn reads the next one.
+// A loop over every seat in turn order - `for p in players` or `for p in players_from(s)`, with no
+// `where` and no `sortedBy`, in a game that eliminates no one - visits s, s + 1, ... round the table,
+// so the kernel keeps only its first seat and works each seat out from its place, as a plain loop
+// over the seats does (playout-expressions.ts `eachOf`): no list is filled when the loop starts.
+import type { CheckedGame } from "../check/checker.js";
+import type { LoopSlots } from "../lower/ir.js";
+import type * as A from "../syntax/ast.js";
+import type { KernelLoop } from "./playout-resume.js";
+import type { KernelCode } from "./playout-statements.js";
+import { localName } from "./playout-zones.js";
+
+/** A loop's state: `fill` starts it (its count set), `bind` sets its binder at each turn. */
+export interface LoopState extends KernelLoop {
+  readonly fill: string[];
+  readonly bind: string;
+}
+
+/** The first seat of a loop over every seat in turn order (`null`: seat 0), or undefined where the
+ *  loop lists its values: a `where` or an order, another source, or seats out of the game to skip. */
+export function walkStart(game: CheckedGame, s: A.ForStatement): A.Expression | null | undefined {
+  if (s.condition || s.orderBy || game.eliminates) return undefined;
+  const source = s.source;
+  if (source.kind === "name" && source.name === "players" && game.names.get(source)?.kind === "builtin") return null;
+  if (source.kind === "call" && source.callee.name === "players_from" && game.names.get(source)?.kind !== "function") return source.args[0];
+  return undefined;
+}
+
+/** The state of `loop`: a walk of the seats where it visits every seat in turn order, else a list. */
+export function loopState(game: CheckedGame, code: KernelCode, loop: LoopSlots): LoopState {
+  const binder = localName(loop.binder);
+  const index = `${binder}$index`;
+  const count = `${binder}$count`;
+  const start = walkStart(game, loop.statement);
+  if (start === undefined) {
+    const snapshot = code.snapshot(loop.statement);
+    return { list: snapshot.list, count, start: null, fill: ["{", ...snapshot.lines, `${count} = ${snapshot.count};`, "}"], bind: `${binder} = ${snapshot.list}[${index}]!;` };
+  }
+  if (start === null) return { list: null, count, start: null, fill: [`${count} = players;`], bind: `${binder} = ${index};` };
+  const first = `${binder}$start`;
+  const { pre, code: at } = code.hoisted(() => code.expression(start));
+  const seat = `${first} + ${index}`;
+  return { list: null, count, start: first, fill: ["{", ...pre, `${first} = ${at};`, `${count} = players;`, "}"], bind: `${binder} = ${seat} < players ? ${seat} : ${seat} - players;` };
+}
