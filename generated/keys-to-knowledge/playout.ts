@@ -398,55 +398,55 @@ export function playout(): PlayoutKernel {
     return Space_fee[$firstBy_spaces_index$of(l_i)]!;
   }
   function fn_court_space(): number {
-    let $first944: number = 0;
-    let $found945 = false;
+    let $first936: number = 0;
+    let $found937 = false;
     {
-      const $n947 = $count_spaces_kind[5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i946 = 0; $i946 < $n947; $i946++) {
-        const l_s = C[Z_spaces * CAP + $i946]!;
+      const $n939 = $count_spaces_kind[5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i938 = 0; $i938 < $n939; $i938++) {
+        const l_s = C[Z_spaces * CAP + $i938]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first944 = l_s;
-          $found945 = true;
+          $first936 = l_s;
+          $found937 = true;
           break;
         }
       }
     }
-    if (!$found945) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first944]!;
+    if (!$found937) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first936]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
     return $countOf($count_deeds_space, l_p * 35, $intMember(l_i, 1, 35)) > 0;
   }
   function fn_owned(l_i: number): boolean {
-    let $seat948 = -1;
+    let $seat940 = -1;
     for (
-      let $left949 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
-      $left949 !== 0;
-      $left949 &= $left949 - 1
+      let $left941 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
+      $left941 !== 0;
+      $left941 &= $left941 - 1
     ) {
-      const $q950 = 31 - Math.clz32($left949 & -$left949);
-      if (v_eliminated[$q950] === 0) {
-        $seat948 = $q950;
+      const $q942 = 31 - Math.clz32($left941 & -$left941);
+      if (v_eliminated[$q942] === 0) {
+        $seat940 = $q942;
         break;
       }
     }
-    return $seat948 >= 0;
+    return $seat940 >= 0;
   }
   function fn_owner_of(l_i: number): number {
-    let $seat951 = -1;
+    let $seat943 = -1;
     for (
-      let $left952 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
-      $left952 !== 0;
-      $left952 &= $left952 - 1
+      let $left944 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
+      $left944 !== 0;
+      $left944 &= $left944 - 1
     ) {
-      const $q953 = 31 - Math.clz32($left952 & -$left952);
-      if (v_eliminated[$q953] === 0) {
-        $seat951 = $q953;
+      const $q945 = 31 - Math.clz32($left944 & -$left944);
+      if (v_eliminated[$q945] === 0) {
+        $seat943 = $q945;
         break;
       }
     }
-    if ($seat951 < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $seat951;
+    if ($seat943 < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $seat943;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -464,42 +464,42 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! === 1 ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min954: number = NaN;
+    let $min946: number = NaN;
     {
-      const $seg956 = Z_deeds + l_p;
-      const $n957 = N[$seg956]!;
-      for (let $i955 = 0; $i955 < $n957; $i955++) {
-        const l_e = C[$seg956 * CAP + $i955]!;
+      const $seg948 = Z_deeds + l_p;
+      const $n949 = N[$seg948]!;
+      for (let $i947 = 0; $i947 < $n949; $i947++) {
+        const l_e = C[$seg948 * CAP + $i947]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min954 !== $min954 || $v < $min954) $min954 = $v;
+            if ($min946 !== $min946 || $v < $min946) $min946 = $v;
           }
         }
       }
     }
-    if ($min954 !== $min954)
+    if ($min946 !== $min946)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min954;
+    return $min946;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max958: number = NaN;
+    let $max950: number = NaN;
     {
-      const $seg960 = Z_deeds + l_p;
-      const $n961 = N[$seg960]!;
-      for (let $i959 = 0; $i959 < $n961; $i959++) {
-        const l_e = C[$seg960 * CAP + $i959]!;
+      const $seg952 = Z_deeds + l_p;
+      const $n953 = N[$seg952]!;
+      for (let $i951 = 0; $i951 < $n953; $i951++) {
+        const l_e = C[$seg952 * CAP + $i951]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max958 !== $max958 || $v > $max958) $max958 = $v;
+            if ($max950 !== $max950 || $v > $max950) $max950 = $v;
           }
         }
       }
     }
-    if ($max958 !== $max958)
+    if ($max950 !== $max950)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max958;
+    return $max950;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
     return $pairOf($paired_deeds_group_0, l_p * 16, $index_Group(l_g), 0) === 0;
@@ -560,38 +560,36 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any962: boolean = false;
+    let $any954: boolean = false;
     {
-      const $seg964 = Z_deeds + l_p;
-      const $n965 = N[$seg964]!;
-      for (let $i963 = 0; $i963 < $n965; $i963++) {
-        const l_d = C[$seg964 * CAP + $i963]!;
+      const $seg956 = Z_deeds + l_p;
+      const $n957 = N[$seg956]!;
+      for (let $i955 = 0; $i955 < $n957; $i955++) {
+        const l_d = C[$seg956 * CAP + $i955]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any962 = true;
+          $any954 = true;
           break;
         }
       }
     }
-    return $any962;
+    return $any954;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum966: number = 0;
+    let $sum958: number = 0;
     {
-      const $seg968 = Z_deeds + l_p;
-      const $n969 = N[$seg968]!;
-      for (let $i967 = 0; $i967 < $n969; $i967++) {
-        const l_d = C[$seg968 * CAP + $i967]!;
-        $sum966 +=
+      const $seg960 = Z_deeds + l_p;
+      const $n961 = N[$seg960]!;
+      for (let $i959 = 0; $i959 < $n961; $i959++) {
+        const l_d = C[$seg960 * CAP + $i959]!;
+        $sum958 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! === 1 ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum966 >= l_amount;
+    return v_cash[l_p]! + $sum958 >= l_amount;
   }
   function fn_players_left(): number {
-    let $seats970 = 0;
-    for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats970++;
-    return $seats970;
+    return $seatsInPlay();
   }
   function fn_round_limit(): number {
     return 20;
@@ -600,19 +598,19 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_treasure(l_p: number): number {
-    let $sum971: number = 0;
+    let $sum962: number = 0;
     {
-      const $seg973 = Z_deeds + l_p;
-      const $n974 = N[$seg973]!;
-      for (let $i972 = 0; $i972 < $n974; $i972++) {
-        const l_d = C[$seg973 * CAP + $i972]!;
-        $sum971 +=
+      const $seg964 = Z_deeds + l_p;
+      const $n965 = N[$seg964]!;
+      for (let $i963 = 0; $i963 < $n965; $i963++) {
+        const l_d = C[$seg964 * CAP + $i963]!;
+        $sum962 +=
           (v_mortgaged[l_d]! === 1 ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
           v_books[l_d]! * Deed_stack_price[l_d]! +
           (v_key[l_d]! === 1 ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return v_cash[l_p]! + $sum971;
+    return v_cash[l_p]! + $sum962;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
@@ -997,6 +995,16 @@ export function playout(): PlayoutKernel {
       }
     }
     $seatTotalsFresh = true;
+  }
+  var $inPlay = -1;
+  /** The seats still in play, counted at the first read after `eliminated` was written. */
+  function $seatsInPlay(): number {
+    if ($inPlay < 0) {
+      let $n = 0;
+      for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $n++;
+      $inPlay = $n;
+    }
+    return $inPlay;
   }
   var $firstBy_spaces_index$low = 0;
   var $firstBy_spaces_index$high = -1;
@@ -1414,10 +1422,9 @@ export function playout(): PlayoutKernel {
       {
         let l_p = $argument29;
         if (v_eliminated[l_p]! === 0) {
-          let $seats30 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats30++;
-          v_eliminated[l_p] = players - $seats30 + 1;
+          v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
+          $inPlay = -1;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
@@ -1444,53 +1451,53 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n31 = 0;
+      let $n30 = 0;
       {
-        const $seg33 = Z_deeds + l_p_4;
-        const $n34 = N[$seg33]!;
-        for (let $i32 = 0; $i32 < $n34; $i32++) {
-          const l_d = C[$seg33 * CAP + $i32]!;
-          $list8[$n31++] = l_d;
+        const $seg32 = Z_deeds + l_p_4;
+        const $n33 = N[$seg32]!;
+        for (let $i31 = 0; $i31 < $n33; $i31++) {
+          const l_d = C[$seg32 * CAP + $i31]!;
+          $list8[$n30++] = l_d;
         }
       }
-      for (let $i35 = 0; $i35 < $n31; $i35++) {
-        const l_d = $list8[$i35]!;
+      for (let $i34 = 0; $i34 < $n30; $i34++) {
+        const l_d = $list8[$i34]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg36 = Z_deeds + l_p_4;
+          const $seg35 = Z_deeds + l_p_4;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg36]!; $i++)
-            if (C[$seg36 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg35]!; $i++)
+            if (C[$seg35 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at37 = $seg36 * CAP + $at;
-          const $card = C[$at37]!;
-          const $end38 = $seg36 * CAP + N[$seg36]! - 1;
-          for (let $k39 = $at37; $k39 < $end38; $k39++) C[$k39] = C[$k39 + 1]!;
-          N[$seg36]!--;
+          const $at36 = $seg35 * CAP + $at;
+          const $card = C[$at36]!;
+          const $end37 = $seg35 * CAP + N[$seg35]! - 1;
+          for (let $k38 = $at36; $k38 < $end37; $k38++) C[$k38] = C[$k38 + 1]!;
+          N[$seg35]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg36 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg35 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0)
-              if (--$count_deeds_space[($seg36 - Z_deeds) * 35 + $member]! === 0)
-                $holding_count_deeds_space[$member]! &= ~(1 << ($seg36 - Z_deeds));
+              if (--$count_deeds_space[($seg35 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg35 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg36 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg36 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg35 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg35 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg36 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg35 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -1501,14 +1508,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument40 = l_p_4;
+      const $argument39 = l_p_4;
       {
-        let l_p = $argument40;
+        let l_p = $argument39;
         if (v_eliminated[l_p]! === 0) {
-          let $seats41 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats41++;
-          v_eliminated[l_p] = players - $seats41 + 1;
+          v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
+          $inPlay = -1;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
@@ -1567,10 +1573,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at42 = Z_seized * CAP + $at;
-      const $card = C[$at42]!;
-      const $end43 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k44 = $at42; $k44 < $end43; $k44++) C[$k44] = C[$k44 + 1]!;
+      const $at40 = Z_seized * CAP + $at;
+      const $card = C[$at40]!;
+      const $end41 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k42 = $at40; $k42 < $end41; $k42++) C[$k42] = C[$k42 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -1600,19 +1606,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step29$body(): number {
-    let $cond46: boolean = l_bidding_3;
-    if ($cond46) {
-      let $any45: boolean = false;
+    let $cond44: boolean = l_bidding_3;
+    if ($cond44) {
+      let $any43: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $any45 = true;
+          $any43 = true;
           break;
         }
       }
-      $cond46 = $any45;
+      $cond44 = $any43;
     }
-    if ($cond46) {
+    if ($cond44) {
       return step31();
     }
     return step30();
@@ -1662,30 +1668,30 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg47 = Z_deeds + l_leader_3;
-        C[$seg47 * CAP + N[$seg47]!] = $card;
-        N[$seg47]!++;
-        $where[$card] = $seg47;
+        const $seg45 = Z_deeds + l_leader_3;
+        C[$seg45 * CAP + N[$seg45]!] = $card;
+        N[$seg45]!++;
+        $where[$card] = $seg45;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg47 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg45 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
           if ($member >= 0)
-            if ($count_deeds_space[($seg47 - Z_deeds) * 35 + $member]!++ === 0)
-              $holding_count_deeds_space[$member]! |= 1 << ($seg47 - Z_deeds);
+            if ($count_deeds_space[($seg45 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg45 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg47 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg47 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg45 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg45 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg47 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg45 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -1697,7 +1703,7 @@ export function playout(): PlayoutKernel {
   }
   function step31(): number {
     l_bidding_3 = false;
-    return decide91();
+    return decide89();
   }
   function step32(): number {
     return 29;
@@ -1743,8 +1749,8 @@ export function playout(): PlayoutKernel {
   }
   function step35(): number {
     {
-      const $seat92 = l_p_3;
-      return decide151($seat92);
+      const $seat90 = l_p_3;
+      return decide149($seat90);
     }
   }
   function step36(): number {
@@ -1776,11 +1782,11 @@ export function playout(): PlayoutKernel {
   }
   function step43(): number {
     {
-      const $argument152 = l_active;
-      const $argument153 = l_steps;
+      const $argument150 = l_active;
+      const $argument151 = l_steps;
       {
-        let l_p = $argument152;
-        let l_steps = $argument153;
+        let l_p = $argument150;
+        let l_steps = $argument151;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1894,9 +1900,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument154 = l_p_5;
+          const $argument152 = l_p_5;
           {
-            let l_p = $argument154;
+            let l_p = $argument152;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -1941,17 +1947,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = l_to_centre_7;
     l_creditor_8 = l_creditor_7;
     {
-      let $n155 = 0;
+      let $n153 = 0;
       {
-        const $seg157 = Z_deeds + l_p_10;
-        const $n158 = N[$seg157]!;
-        for (let $i156 = 0; $i156 < $n158; $i156++) {
-          const l_d = C[$seg157 * CAP + $i156]!;
-          $list17[$n155++] = l_d;
+        const $seg155 = Z_deeds + l_p_10;
+        const $n156 = N[$seg155]!;
+        for (let $i154 = 0; $i154 < $n156; $i154++) {
+          const l_d = C[$seg155 * CAP + $i154]!;
+          $list17[$n153++] = l_d;
         }
       }
-      for (let $i159 = 0; $i159 < $n155; $i159++) {
-        const l_d = $list17[$i159]!;
+      for (let $i157 = 0; $i157 < $n153; $i157++) {
+        const l_d = $list17[$i157]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2012,8 +2018,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k160 = 0; $k160 < N[$from]!; $k160++) {
-          const $card = C[$from * CAP + $k160]!;
+        for (let $k158 = 0; $k158 < N[$from]!; $k158++) {
+          const $card = C[$from * CAP + $k158]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2054,14 +2060,13 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument161 = l_p_10;
+      const $argument159 = l_p_10;
       {
-        let l_p = $argument161;
+        let l_p = $argument159;
         if (v_eliminated[l_p]! === 0) {
-          let $seats162 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats162++;
-          v_eliminated[l_p] = players - $seats162 + 1;
+          v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
+          $inPlay = -1;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
@@ -2088,53 +2093,53 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n163 = 0;
+      let $n160 = 0;
       {
-        const $seg165 = Z_deeds + l_p_10;
-        const $n166 = N[$seg165]!;
-        for (let $i164 = 0; $i164 < $n166; $i164++) {
-          const l_d = C[$seg165 * CAP + $i164]!;
-          $list18[$n163++] = l_d;
+        const $seg162 = Z_deeds + l_p_10;
+        const $n163 = N[$seg162]!;
+        for (let $i161 = 0; $i161 < $n163; $i161++) {
+          const l_d = C[$seg162 * CAP + $i161]!;
+          $list18[$n160++] = l_d;
         }
       }
-      for (let $i167 = 0; $i167 < $n163; $i167++) {
-        const l_d = $list18[$i167]!;
+      for (let $i164 = 0; $i164 < $n160; $i164++) {
+        const l_d = $list18[$i164]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg168 = Z_deeds + l_p_10;
+          const $seg165 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg168]!; $i++)
-            if (C[$seg168 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg165]!; $i++)
+            if (C[$seg165 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at169 = $seg168 * CAP + $at;
-          const $card = C[$at169]!;
-          const $end170 = $seg168 * CAP + N[$seg168]! - 1;
-          for (let $k171 = $at169; $k171 < $end170; $k171++) C[$k171] = C[$k171 + 1]!;
-          N[$seg168]!--;
+          const $at166 = $seg165 * CAP + $at;
+          const $card = C[$at166]!;
+          const $end167 = $seg165 * CAP + N[$seg165]! - 1;
+          for (let $k168 = $at166; $k168 < $end167; $k168++) C[$k168] = C[$k168 + 1]!;
+          N[$seg165]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg168 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg165 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0)
-              if (--$count_deeds_space[($seg168 - Z_deeds) * 35 + $member]! === 0)
-                $holding_count_deeds_space[$member]! &= ~(1 << ($seg168 - Z_deeds));
+              if (--$count_deeds_space[($seg165 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg165 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg168 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg168 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg165 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg165 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg168 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg165 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -2145,14 +2150,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument172 = l_p_10;
+      const $argument169 = l_p_10;
       {
-        let l_p = $argument172;
+        let l_p = $argument169;
         if (v_eliminated[l_p]! === 0) {
-          let $seats173 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats173++;
-          v_eliminated[l_p] = players - $seats173 + 1;
+          v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
+          $inPlay = -1;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
@@ -2211,10 +2215,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at174 = Z_seized * CAP + $at;
-      const $card = C[$at174]!;
-      const $end175 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k176 = $at174; $k176 < $end175; $k176++) C[$k176] = C[$k176 + 1]!;
+      const $at170 = Z_seized * CAP + $at;
+      const $card = C[$at170]!;
+      const $end171 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k172 = $at170; $k172 < $end171; $k172++) C[$k172] = C[$k172 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2244,19 +2248,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step62$body(): number {
-    let $cond178: boolean = l_bidding_6;
-    if ($cond178) {
-      let $any177: boolean = false;
+    let $cond174: boolean = l_bidding_6;
+    if ($cond174) {
+      let $any173: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any177 = true;
+          $any173 = true;
           break;
         }
       }
-      $cond178 = $any177;
+      $cond174 = $any173;
     }
-    if ($cond178) {
+    if ($cond174) {
       return step64();
     }
     return step63();
@@ -2306,30 +2310,30 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg179 = Z_deeds + l_leader_6;
-        C[$seg179 * CAP + N[$seg179]!] = $card;
-        N[$seg179]!++;
-        $where[$card] = $seg179;
+        const $seg175 = Z_deeds + l_leader_6;
+        C[$seg175 * CAP + N[$seg175]!] = $card;
+        N[$seg175]!++;
+        $where[$card] = $seg175;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg179 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg175 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
           if ($member >= 0)
-            if ($count_deeds_space[($seg179 - Z_deeds) * 35 + $member]!++ === 0)
-              $holding_count_deeds_space[$member]! |= 1 << ($seg179 - Z_deeds);
+            if ($count_deeds_space[($seg175 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg175 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg179 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg179 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg175 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg175 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg179 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg175 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -2341,7 +2345,7 @@ export function playout(): PlayoutKernel {
   }
   function step64(): number {
     l_bidding_6 = false;
-    return decide223();
+    return decide219();
   }
   function step65(): number {
     return 62;
@@ -2390,8 +2394,8 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $seat224 = l_p_9;
-      return decide283($seat224);
+      const $seat220 = l_p_9;
+      return decide279($seat220);
     }
   }
   function step70(): number {
@@ -2445,17 +2449,17 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[l_card]!;
       } else {
         if (Fortune_effect$code[l_card]! === 5) {
-          let $sum284: number = 0;
+          let $sum280: number = 0;
           {
-            const $seg286 = Z_deeds + l_p_6;
-            const $n287 = N[$seg286]!;
-            for (let $i285 = 0; $i285 < $n287; $i285++) {
-              const l_d = C[$seg286 * CAP + $i285]!;
-              $sum284 +=
+            const $seg282 = Z_deeds + l_p_6;
+            const $n283 = N[$seg282]!;
+            for (let $i281 = 0; $i281 < $n283; $i281++) {
+              const l_d = C[$seg282 * CAP + $i281]!;
+              $sum280 +=
                 v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! === 1 ? Fortune_per_key[l_card]! : 0);
             }
           }
-          l_owed = $sum284;
+          l_owed = $sum280;
         } else {
           if (Fortune_effect$code[l_card]! === 2) {
             v_position[l_p_6] = 0;
@@ -2480,9 +2484,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument288 = l_p_6;
+                const $argument284 = l_p_6;
                 {
-                  let l_p = $argument288;
+                  let l_p = $argument284;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -2501,8 +2505,8 @@ export function playout(): PlayoutKernel {
           const $member = Fortune_deck$index[$card]!;
           if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
         }
-        for (let $k289 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k289 > Z_mercy_deck * CAP; $k289--)
-          C[$k289] = C[$k289 - 1]!;
+        for (let $k285 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k285 > Z_mercy_deck * CAP; $k285--)
+          C[$k285] = C[$k285 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
@@ -2519,8 +2523,8 @@ export function playout(): PlayoutKernel {
           const $member = Fortune_deck$index[$card]!;
           if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
         }
-        for (let $k290 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k290 > Z_grace_deck * CAP; $k290--)
-          C[$k290] = C[$k290 - 1]!;
+        for (let $k286 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k286 > Z_grace_deck * CAP; $k286--)
+          C[$k286] = C[$k286 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
         $where[$card] = Z_grace_deck;
@@ -2569,17 +2573,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = l_to_centre_5;
     l_creditor_6 = l_creditor_5;
     {
-      let $n291 = 0;
+      let $n287 = 0;
       {
-        const $seg293 = Z_deeds + l_p_8;
-        const $n294 = N[$seg293]!;
-        for (let $i292 = 0; $i292 < $n294; $i292++) {
-          const l_d = C[$seg293 * CAP + $i292]!;
-          $list27[$n291++] = l_d;
+        const $seg289 = Z_deeds + l_p_8;
+        const $n290 = N[$seg289]!;
+        for (let $i288 = 0; $i288 < $n290; $i288++) {
+          const l_d = C[$seg289 * CAP + $i288]!;
+          $list27[$n287++] = l_d;
         }
       }
-      for (let $i295 = 0; $i295 < $n291; $i295++) {
-        const l_d = $list27[$i295]!;
+      for (let $i291 = 0; $i291 < $n287; $i291++) {
+        const l_d = $list27[$i291]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2640,8 +2644,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k296 = 0; $k296 < N[$from]!; $k296++) {
-          const $card = C[$from * CAP + $k296]!;
+        for (let $k292 = 0; $k292 < N[$from]!; $k292++) {
+          const $card = C[$from * CAP + $k292]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2682,14 +2686,13 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument297 = l_p_8;
+      const $argument293 = l_p_8;
       {
-        let l_p = $argument297;
+        let l_p = $argument293;
         if (v_eliminated[l_p]! === 0) {
-          let $seats298 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats298++;
-          v_eliminated[l_p] = players - $seats298 + 1;
+          v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
+          $inPlay = -1;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
@@ -2716,53 +2719,53 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n299 = 0;
+      let $n294 = 0;
       {
-        const $seg301 = Z_deeds + l_p_8;
-        const $n302 = N[$seg301]!;
-        for (let $i300 = 0; $i300 < $n302; $i300++) {
-          const l_d = C[$seg301 * CAP + $i300]!;
-          $list28[$n299++] = l_d;
+        const $seg296 = Z_deeds + l_p_8;
+        const $n297 = N[$seg296]!;
+        for (let $i295 = 0; $i295 < $n297; $i295++) {
+          const l_d = C[$seg296 * CAP + $i295]!;
+          $list28[$n294++] = l_d;
         }
       }
-      for (let $i303 = 0; $i303 < $n299; $i303++) {
-        const l_d = $list28[$i303]!;
+      for (let $i298 = 0; $i298 < $n294; $i298++) {
+        const l_d = $list28[$i298]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg304 = Z_deeds + l_p_8;
+          const $seg299 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg304]!; $i++)
-            if (C[$seg304 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg299]!; $i++)
+            if (C[$seg299 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at305 = $seg304 * CAP + $at;
-          const $card = C[$at305]!;
-          const $end306 = $seg304 * CAP + N[$seg304]! - 1;
-          for (let $k307 = $at305; $k307 < $end306; $k307++) C[$k307] = C[$k307 + 1]!;
-          N[$seg304]!--;
+          const $at300 = $seg299 * CAP + $at;
+          const $card = C[$at300]!;
+          const $end301 = $seg299 * CAP + N[$seg299]! - 1;
+          for (let $k302 = $at300; $k302 < $end301; $k302++) C[$k302] = C[$k302 + 1]!;
+          N[$seg299]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg304 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg299 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0)
-              if (--$count_deeds_space[($seg304 - Z_deeds) * 35 + $member]! === 0)
-                $holding_count_deeds_space[$member]! &= ~(1 << ($seg304 - Z_deeds));
+              if (--$count_deeds_space[($seg299 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg299 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg304 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg304 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg299 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg299 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg304 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg299 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -2773,14 +2776,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument308 = l_p_8;
+      const $argument303 = l_p_8;
       {
-        let l_p = $argument308;
+        let l_p = $argument303;
         if (v_eliminated[l_p]! === 0) {
-          let $seats309 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats309++;
-          v_eliminated[l_p] = players - $seats309 + 1;
+          v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
+          $inPlay = -1;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
@@ -2839,10 +2841,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at310 = Z_seized * CAP + $at;
-      const $card = C[$at310]!;
-      const $end311 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k312 = $at310; $k312 < $end311; $k312++) C[$k312] = C[$k312 + 1]!;
+      const $at304 = Z_seized * CAP + $at;
+      const $card = C[$at304]!;
+      const $end305 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k306 = $at304; $k306 < $end305; $k306++) C[$k306] = C[$k306 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2872,19 +2874,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step83$body(): number {
-    let $cond314: boolean = l_bidding_5;
-    if ($cond314) {
-      let $any313: boolean = false;
+    let $cond308: boolean = l_bidding_5;
+    if ($cond308) {
+      let $any307: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any313 = true;
+          $any307 = true;
           break;
         }
       }
-      $cond314 = $any313;
+      $cond308 = $any307;
     }
-    if ($cond314) {
+    if ($cond308) {
       return step85();
     }
     return step84();
@@ -2934,30 +2936,30 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg315 = Z_deeds + l_leader_5;
-        C[$seg315 * CAP + N[$seg315]!] = $card;
-        N[$seg315]!++;
-        $where[$card] = $seg315;
+        const $seg309 = Z_deeds + l_leader_5;
+        C[$seg309 * CAP + N[$seg309]!] = $card;
+        N[$seg309]!++;
+        $where[$card] = $seg309;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg315 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg309 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
           if ($member >= 0)
-            if ($count_deeds_space[($seg315 - Z_deeds) * 35 + $member]!++ === 0)
-              $holding_count_deeds_space[$member]! |= 1 << ($seg315 - Z_deeds);
+            if ($count_deeds_space[($seg309 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg309 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg315 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg315 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg309 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg309 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg315 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg309 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -2969,7 +2971,7 @@ export function playout(): PlayoutKernel {
   }
   function step85(): number {
     l_bidding_5 = false;
-    return decide359();
+    return decide353();
   }
   function step86(): number {
     return 83;
@@ -3021,8 +3023,8 @@ export function playout(): PlayoutKernel {
   }
   function step91(): number {
     {
-      const $seat360 = l_p_7;
-      return decide419($seat360);
+      const $seat354 = l_p_7;
+      return decide413($seat354);
     }
   }
   function step92(): number {
@@ -3035,24 +3037,24 @@ export function playout(): PlayoutKernel {
     return step94();
   }
   function step94(): number {
-    let $first420: number = 0;
-    let $found421 = false;
+    let $first414: number = 0;
+    let $found415 = false;
     {
-      const $n423 = N[Z_bank_deeds]!;
-      for (let $i422 = 0; $i422 < $n423; $i422++) {
-        const l_e = C[Z_bank_deeds * CAP + $i422]!;
+      const $n417 = N[Z_bank_deeds]!;
+      for (let $i416 = 0; $i416 < $n417; $i416++) {
+        const l_e = C[Z_bank_deeds * CAP + $i416]!;
         if (Deed_space[l_e]! === l_here_2) {
-          $first420 = l_e;
-          $found421 = true;
+          $first414 = l_e;
+          $found415 = true;
           break;
         }
       }
     }
-    if (!$found421) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_deed_2 = $first420;
+    if (!$found415) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first414;
     {
-      const $seat424 = l_p_5;
-      return decide446($seat424);
+      const $seat418 = l_p_5;
+      return decide440($seat418);
     }
   }
   function step95(): number {
@@ -3074,19 +3076,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step96$body(): number {
-    let $cond448: boolean = l_bidding_4;
-    if ($cond448) {
-      let $any447: boolean = false;
+    let $cond442: boolean = l_bidding_4;
+    if ($cond442) {
+      let $any441: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any447 = true;
+          $any441 = true;
           break;
         }
       }
-      $cond448 = $any447;
+      $cond442 = $any441;
     }
-    if ($cond448) {
+    if ($cond442) {
       return step98();
     }
     return step97();
@@ -3136,30 +3138,30 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg449 = Z_deeds + l_leader_4;
-        C[$seg449 * CAP + N[$seg449]!] = $card;
-        N[$seg449]!++;
-        $where[$card] = $seg449;
+        const $seg443 = Z_deeds + l_leader_4;
+        C[$seg443 * CAP + N[$seg443]!] = $card;
+        N[$seg443]!++;
+        $where[$card] = $seg443;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg449 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg443 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
           if ($member >= 0)
-            if ($count_deeds_space[($seg449 - Z_deeds) * 35 + $member]!++ === 0)
-              $holding_count_deeds_space[$member]! |= 1 << ($seg449 - Z_deeds);
+            if ($count_deeds_space[($seg443 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg443 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg449 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg449 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg443 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg443 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg449 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg443 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3170,7 +3172,7 @@ export function playout(): PlayoutKernel {
   }
   function step98(): number {
     l_bidding_4 = false;
-    return decide493();
+    return decide487();
   }
   function step99(): number {
     return 96;
@@ -3181,22 +3183,22 @@ export function playout(): PlayoutKernel {
   function step101(): number {
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
-      let $first494: number = 0;
-      let $found495 = false;
+      let $first488: number = 0;
+      let $found489 = false;
       {
-        const $seg497 = Z_deeds + l_holder;
-        const $n498 = N[$seg497]!;
-        for (let $i496 = 0; $i496 < $n498; $i496++) {
-          const l_e = C[$seg497 * CAP + $i496]!;
+        const $seg491 = Z_deeds + l_holder;
+        const $n492 = N[$seg491]!;
+        for (let $i490 = 0; $i490 < $n492; $i490++) {
+          const l_e = C[$seg491 * CAP + $i490]!;
           if (Deed_space[l_e]! === l_here_2) {
-            $first494 = l_e;
-            $found495 = true;
+            $first488 = l_e;
+            $found489 = true;
             break;
           }
         }
       }
-      if (!$found495) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      let l_deed = $first494;
+      if (!$found489) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first488;
       if (v_mortgaged[l_deed]! === 1) {
       } else {
         v_claim_open = true;
@@ -3218,16 +3220,16 @@ export function playout(): PlayoutKernel {
     l_q_2 = $values0[l_q_2$index]!;
     l___window_0_2 = true;
     {
-      const $seg499 = Z_deeds + l_q_2;
+      const $seg493 = Z_deeds + l_q_2;
       if (
         !(v_claim_open && v_claim_owner === l_q_2) &&
-        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left > 0)) &&
-        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller) || !(v_keys_left > 0)) &&
-        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller)) &&
-        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left >= 4)) &&
-        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller)) &&
-        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller)) &&
-        (!(N[$seg499]! > 0) || !(l_q_2 === l_roller))
+        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left > 0)) &&
+        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller) || !(v_keys_left > 0)) &&
+        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller)) &&
+        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left >= 4)) &&
+        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller)) &&
+        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller)) &&
+        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller))
       ) {
         l___window_0_2 = false;
         return step106();
@@ -3258,20 +3260,20 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     {
-      const $seat501 = l_q_2;
-      return decide729($seat501, true);
+      const $seat495 = l_q_2;
+      return decide723($seat495, true);
     }
   }
   function step108(): number {
     {
-      const $seat730 = l_q_2;
-      return decide741($seat730);
+      const $seat724 = l_q_2;
+      return decide735($seat724);
     }
   }
   function step109(): number {
     {
-      const $seat742 = l_buyer_2;
-      return decide772($seat742);
+      const $seat736 = l_buyer_2;
+      return decide766($seat736);
     }
   }
   function step110(): number {
@@ -3316,17 +3318,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = l_to_centre;
     l_creditor_2 = l_creditor;
     {
-      let $n773 = 0;
+      let $n767 = 0;
       {
-        const $seg775 = Z_deeds + l_p_2;
-        const $n776 = N[$seg775]!;
-        for (let $i774 = 0; $i774 < $n776; $i774++) {
-          const l_d = C[$seg775 * CAP + $i774]!;
-          $list71[$n773++] = l_d;
+        const $seg769 = Z_deeds + l_p_2;
+        const $n770 = N[$seg769]!;
+        for (let $i768 = 0; $i768 < $n770; $i768++) {
+          const l_d = C[$seg769 * CAP + $i768]!;
+          $list71[$n767++] = l_d;
         }
       }
-      for (let $i777 = 0; $i777 < $n773; $i777++) {
-        const l_d = $list71[$i777]!;
+      for (let $i771 = 0; $i771 < $n767; $i771++) {
+        const l_d = $list71[$i771]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3387,8 +3389,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k778 = 0; $k778 < N[$from]!; $k778++) {
-          const $card = C[$from * CAP + $k778]!;
+        for (let $k772 = 0; $k772 < N[$from]!; $k772++) {
+          const $card = C[$from * CAP + $k772]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -3429,14 +3431,13 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument779 = l_p_2;
+      const $argument773 = l_p_2;
       {
-        let l_p = $argument779;
+        let l_p = $argument773;
         if (v_eliminated[l_p]! === 0) {
-          let $seats780 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats780++;
-          v_eliminated[l_p] = players - $seats780 + 1;
+          v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
+          $inPlay = -1;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
@@ -3463,53 +3464,53 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n781 = 0;
+      let $n774 = 0;
       {
-        const $seg783 = Z_deeds + l_p_2;
-        const $n784 = N[$seg783]!;
-        for (let $i782 = 0; $i782 < $n784; $i782++) {
-          const l_d = C[$seg783 * CAP + $i782]!;
-          $list72[$n781++] = l_d;
+        const $seg776 = Z_deeds + l_p_2;
+        const $n777 = N[$seg776]!;
+        for (let $i775 = 0; $i775 < $n777; $i775++) {
+          const l_d = C[$seg776 * CAP + $i775]!;
+          $list72[$n774++] = l_d;
         }
       }
-      for (let $i785 = 0; $i785 < $n781; $i785++) {
-        const l_d = $list72[$i785]!;
+      for (let $i778 = 0; $i778 < $n774; $i778++) {
+        const l_d = $list72[$i778]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg786 = Z_deeds + l_p_2;
+          const $seg779 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg786]!; $i++)
-            if (C[$seg786 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg779]!; $i++)
+            if (C[$seg779 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at787 = $seg786 * CAP + $at;
-          const $card = C[$at787]!;
-          const $end788 = $seg786 * CAP + N[$seg786]! - 1;
-          for (let $k789 = $at787; $k789 < $end788; $k789++) C[$k789] = C[$k789 + 1]!;
-          N[$seg786]!--;
+          const $at780 = $seg779 * CAP + $at;
+          const $card = C[$at780]!;
+          const $end781 = $seg779 * CAP + N[$seg779]! - 1;
+          for (let $k782 = $at780; $k782 < $end781; $k782++) C[$k782] = C[$k782 + 1]!;
+          N[$seg779]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg786 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg779 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0)
-              if (--$count_deeds_space[($seg786 - Z_deeds) * 35 + $member]! === 0)
-                $holding_count_deeds_space[$member]! &= ~(1 << ($seg786 - Z_deeds));
+              if (--$count_deeds_space[($seg779 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg779 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg786 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg786 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg779 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg779 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg786 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg779 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -3520,14 +3521,13 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument790 = l_p_2;
+      const $argument783 = l_p_2;
       {
-        let l_p = $argument790;
+        let l_p = $argument783;
         if (v_eliminated[l_p]! === 0) {
-          let $seats791 = 0;
-          for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $seats791++;
-          v_eliminated[l_p] = players - $seats791 + 1;
+          v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
+          $inPlay = -1;
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
@@ -3586,10 +3586,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at792 = Z_seized * CAP + $at;
-      const $card = C[$at792]!;
-      const $end793 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k794 = $at792; $k794 < $end793; $k794++) C[$k794] = C[$k794 + 1]!;
+      const $at784 = Z_seized * CAP + $at;
+      const $card = C[$at784]!;
+      const $end785 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k786 = $at784; $k786 < $end785; $k786++) C[$k786] = C[$k786 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3619,19 +3619,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond796: boolean = l_bidding_2;
-    if ($cond796) {
-      let $any795: boolean = false;
+    let $cond788: boolean = l_bidding_2;
+    if ($cond788) {
+      let $any787: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any795 = true;
+          $any787 = true;
           break;
         }
       }
-      $cond796 = $any795;
+      $cond788 = $any787;
     }
-    if ($cond796) {
+    if ($cond788) {
       return step124();
     }
     return step123();
@@ -3681,30 +3681,30 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg797 = Z_deeds + l_leader_2;
-        C[$seg797 * CAP + N[$seg797]!] = $card;
-        N[$seg797]!++;
-        $where[$card] = $seg797;
+        const $seg789 = Z_deeds + l_leader_2;
+        C[$seg789 * CAP + N[$seg789]!] = $card;
+        N[$seg789]!++;
+        $where[$card] = $seg789;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg797 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg789 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
           if ($member >= 0)
-            if ($count_deeds_space[($seg797 - Z_deeds) * 35 + $member]!++ === 0)
-              $holding_count_deeds_space[$member]! |= 1 << ($seg797 - Z_deeds);
+            if ($count_deeds_space[($seg789 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg789 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg797 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg797 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg789 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg789 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg797 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg789 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3716,7 +3716,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide841();
+    return decide833();
   }
   function step125(): number {
     return 122;
@@ -3762,8 +3762,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat842 = l_p;
-      return decide901($seat842);
+      const $seat834 = l_p;
+      return decide893($seat834);
     }
   }
   function step129(): number {
@@ -3774,90 +3774,90 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat842 = l_p;
-      return decide901($seat842);
+      const $seat834 = l_p;
+      return decide893($seat834);
     }
   }
   function step132(): number {
-    return decide841();
+    return decide833();
   }
   function step133(): number {
     {
-      const $seat742 = l_buyer_2;
-      return decide772($seat742);
+      const $seat736 = l_buyer_2;
+      return decide766($seat736);
     }
   }
   function step134(): number {
     {
-      const $seat730 = l_q_2;
-      return decide741($seat730);
+      const $seat724 = l_q_2;
+      return decide735($seat724);
     }
   }
   function step135(): number {
     {
-      const $seat501 = l_q_2;
-      return decide729($seat501, false);
+      const $seat495 = l_q_2;
+      return decide723($seat495, false);
     }
   }
   function step136(): number {
     {
-      const $seat92 = l_p_3;
-      return decide151($seat92);
+      const $seat90 = l_p_3;
+      return decide149($seat90);
     }
   }
   function step137(): number {
-    return decide91();
+    return decide89();
   }
   function step138(): number {
-    return decide493();
+    return decide487();
   }
   function step139(): number {
     {
-      const $seat424 = l_p_5;
-      return decide446($seat424);
+      const $seat418 = l_p_5;
+      return decide440($seat418);
     }
   }
   function step140(): number {
     {
-      const $seat360 = l_p_7;
-      return decide419($seat360);
+      const $seat354 = l_p_7;
+      return decide413($seat354);
     }
   }
   function step141(): number {
-    return decide359();
+    return decide353();
   }
   function step142(): number {
     {
-      const $seat224 = l_p_9;
-      return decide283($seat224);
+      const $seat220 = l_p_9;
+      return decide279($seat220);
     }
   }
   function step143(): number {
-    return decide223();
+    return decide219();
   }
-  function decide91(): number {
+  function decide89(): number {
     {
-      let $n48 = 0;
+      let $n46 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_3 && (l_high_3 === 0 || l_q !== l_leader_3)) {
-          $list9[$n48++] = l_q;
+          $list9[$n46++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n48; $s++) $list10[$s] = 0;
-      let $left50 = $n48;
-      if ($left50 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race49: for (;;) {
+      for (let $s = 0; $s < $n46; $s++) $list10[$s] = 0;
+      let $left48 = $n46;
+      if ($left48 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race47: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k52 = 0;
-        if ($left50 > 1) {
-          const $n54 = $left50;
-          let $r55 = 0;
-          if ($n54 <= 2097152 && $n54 >= 1) {
+        let $k50 = 0;
+        if ($left48 > 1) {
+          const $n52 = $left48;
+          let $r53 = 0;
+          if ($n52 <= 2097152 && $n52 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -3868,147 +3868,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n54;
+              const $m = ($t >>> 0) * $n52;
               const $low = $m >>> 0;
-              if ($low >= $n54 || $low >= 4294967296 % $n54) {
-                $r55 = ($m / 4294967296) >>> 0;
+              if ($low >= $n52 || $low >= 4294967296 % $n52) {
+                $r53 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n54 >= 1 && $n54 <= 4294967296))
+            if (!($n52 >= 1 && $n52 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r55 = drawInt(P, $n54);
+            $r53 = drawInt(P, $n52);
           }
-          const $k52$drawn = $r55;
-          $k52 = $k52$drawn;
+          const $k50$drawn = $r53;
+          $k50 = $k50$drawn;
         }
-        let $seat51 = -1;
-        let $seat51$at = -1;
-        for (let $a53 = 0; $a53 < $n48; $a53++)
-          if ($list10[$a53]! === 0 && $k52-- === 0) {
-            $seat51 = $list9[$a53]!;
-            $seat51$at = $a53;
+        let $seat49 = -1;
+        let $seat49$at = -1;
+        for (let $a51 = 0; $a51 < $n46; $a51++)
+          if ($list10[$a51]! === 0 && $k50-- === 0) {
+            $seat49 = $list9[$a51]!;
+            $seat49$at = $a51;
             break;
           }
-        const l_q = $seat51;
-        preferred72: if ($preferred) {
-          const $low73 = l_high_3 + 1;
-          const $high74 = v_cash[l_q]!;
-          let $offered75 = false;
-          let $least76 = $low73;
-          offered75$open: {
-            if (!($low73 <= $high74)) break offered75$open;
-            $least76 = Math.max($low73, l_high_3 + 1);
-            if (!($least76 <= $high74)) break offered75$open;
-            $offered75 = true;
+        const l_q = $seat49;
+        preferred70: if ($preferred) {
+          const $low71 = l_high_3 + 1;
+          const $high72 = v_cash[l_q]!;
+          let $offered73 = false;
+          let $least74 = $low71;
+          offered73$open: {
+            if (!($low71 <= $high72)) break offered73$open;
+            $least74 = Math.max($low71, l_high_3 + 1);
+            if (!($least74 <= $high72)) break offered73$open;
+            $offered73 = true;
           }
-          let $offered77 = false;
-          offered77$open: {
-            $offered77 = true;
+          let $offered75 = false;
+          offered75$open: {
+            $offered75 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight78 = 0;
-          if ($offered75) {
-            $weight78 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight78) || $weight78 < 0)
+          let $weight76 = 0;
+          if ($offered73) {
+            $weight76 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight76) || $weight76 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight78}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight76}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight79 = 0;
-          if ($offered77) {
-            $weight79 = 1;
-          }
-          const $weights80 = $weight78 + $weight79;
-          if ($weights80 === 0) break preferred72;
-          if ($weights80 > 4294967296)
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick81 = drawInt(P, $weights80);
+          let $weight77 = 0;
           if ($offered75) {
-            $pick81 -= $weight78;
-            if ($pick81 < 0) {
-              const $size82 = Math.max(0, $high74 - $least76 + 1);
-              const $moves83 = $size82;
-              if ($moves83 > 4294967296)
+            $weight77 = 1;
+          }
+          const $weights78 = $weight76 + $weight77;
+          if ($weights78 === 0) break preferred70;
+          if ($weights78 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          let $pick79 = drawInt(P, $weights78);
+          if ($offered73) {
+            $pick79 -= $weight76;
+            if ($pick79 < 0) {
+              const $size80 = Math.max(0, $high72 - $least74 + 1);
+              const $moves81 = $size80;
+              if ($moves81 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt84: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index85 = drawInt(P, $moves83);
-                const $digit86 = $index85 % $size82;
-                $index85 = Math.floor($index85 / $size82);
-                const $value87 = $least76 + $digit86;
+              attempt82: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index83 = drawInt(P, $moves81);
+                const $digit84 = $index83 % $size80;
+                $index83 = Math.floor($index83 / $size80);
+                const $value85 = $least74 + $digit84;
                 {
-                  const l_amount = $value87;
+                  const l_amount = $value85;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value87);
+                if (trace !== null) trace.push(l_q, 3, $value85);
                 {
-                  const l_amount = $value87;
+                  const l_amount = $value85;
                   l_high_3 = l_amount;
                   l_leader_3 = l_q;
                   l_bidding_3 = true;
                   return 29;
                 }
               }
-              break preferred72;
+              break preferred70;
             }
           }
-          if ($offered77) {
-            $pick81 -= $weight79;
-            if ($pick81 < 0) {
-              const $moves88 = 1;
-              if ($moves88 > 4294967296)
+          if ($offered75) {
+            $pick79 -= $weight77;
+            if ($pick79 < 0) {
+              const $moves86 = 1;
+              if ($moves86 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt89: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index90 = drawInt(P, $moves88);
+              attempt87: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index88 = drawInt(P, $moves86);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list10[$seat51$at] = 1;
-                if ($left50 === 1) {
+                $list10[$seat49$at] = 1;
+                if ($left48 === 1) {
                   return 29;
                 }
-                $left50--;
-                continue race49;
+                $left48--;
+                continue race47;
               }
-              break preferred72;
+              break preferred70;
             }
           }
         }
-        const $low56 = l_high_3 + 1;
-        const $high57 = v_cash[l_q]!;
+        const $low54 = l_high_3 + 1;
+        const $high55 = v_cash[l_q]!;
+        let $offered56 = false;
+        let $least57 = $low54;
+        offered56$open: {
+          if (!($low54 <= $high55)) break offered56$open;
+          $least57 = Math.max($low54, l_high_3 + 1);
+          if (!($least57 <= $high55)) break offered56$open;
+          $offered56 = true;
+        }
         let $offered58 = false;
-        let $least59 = $low56;
         offered58$open: {
-          if (!($low56 <= $high57)) break offered58$open;
-          $least59 = Math.max($low56, l_high_3 + 1);
-          if (!($least59 <= $high57)) break offered58$open;
           $offered58 = true;
         }
-        let $offered60 = false;
-        offered60$open: {
-          $offered60 = true;
-        }
-        const $offered61 = ($offered58 ? 1 : 0) + ($offered60 ? 1 : 0);
-        if ($offered61 === 0)
+        const $offered59 = ($offered56 ? 1 : 0) + ($offered58 ? 1 : 0);
+        if ($offered59 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt62: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n64 = $offered61;
-          let $r65 = 0;
-          if ($n64 <= 2097152 && $n64 >= 1) {
+        attempt60: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n62 = $offered59;
+          let $r63 = 0;
+          if ($n62 <= 2097152 && $n62 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4019,24 +4019,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n64;
+              const $m = ($t >>> 0) * $n62;
               const $low = $m >>> 0;
-              if ($low >= $n64 || $low >= 4294967296 % $n64) {
-                $r65 = ($m / 4294967296) >>> 0;
+              if ($low >= $n62 || $low >= 4294967296 % $n62) {
+                $r63 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n64 >= 1 && $n64 <= 4294967296))
+            if (!($n62 >= 1 && $n62 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r65 = drawInt(P, $n64);
+            $r63 = drawInt(P, $n62);
           }
-          const $pick63$drawn = $r65;
-          let $pick63 = $pick63$drawn;
-          if ($offered58 && $pick63-- === 0) {
-            const $n69 = Math.max(0, $high57 - $least59 + 1);
-            let $r70 = 0;
-            if ($n69 <= 2097152 && $n69 >= 1) {
+          const $pick61$drawn = $r63;
+          let $pick61 = $pick61$drawn;
+          if ($offered56 && $pick61-- === 0) {
+            const $n67 = Math.max(0, $high55 - $least57 + 1);
+            let $r68 = 0;
+            if ($n67 <= 2097152 && $n67 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4047,181 +4047,181 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n69;
+                const $m = ($t >>> 0) * $n67;
                 const $low = $m >>> 0;
-                if ($low >= $n69 || $low >= 4294967296 % $n69) {
-                  $r70 = ($m / 4294967296) >>> 0;
+                if ($low >= $n67 || $low >= 4294967296 % $n67) {
+                  $r68 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n69 >= 1 && $n69 <= 4294967296))
+              if (!($n67 >= 1 && $n67 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r70 = drawInt(P, $n69);
+              $r68 = drawInt(P, $n67);
             }
-            const $digit67 = $r70;
-            const $value68 = $least59 + $digit67;
+            const $digit65 = $r68;
+            const $value66 = $least57 + $digit65;
             {
-              const l_amount = $value68;
+              const l_amount = $value66;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value68);
+            if (trace !== null) trace.push(l_q, 3, $value66);
             {
-              const l_amount = $value68;
+              const l_amount = $value66;
               l_high_3 = l_amount;
               l_leader_3 = l_q;
               l_bidding_3 = true;
               return 29;
             }
           }
-          if ($offered60 && $pick63-- === 0) {
+          if ($offered58 && $pick61-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list10[$seat51$at] = 1;
-            if ($left50 === 1) {
+            $list10[$seat49$at] = 1;
+            if ($left48 === 1) {
               return 29;
             }
-            $left50--;
-            continue race49;
+            $left48--;
+            continue race47;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide151($seat92: number): number {
-    const $seg93 = Z_deeds + l_p_3;
-    let $offered94 = false;
-    let $gate120 = false;
-    let $found99 = false;
-    offered94$open: {
-      if (!(N[$seg93]! > 0)) break offered94$open;
-      let $any95: boolean = false;
+  function decide149($seat90: number): number {
+    const $seg91 = Z_deeds + l_p_3;
+    let $offered92 = false;
+    let $gate118 = false;
+    let $found97 = false;
+    offered92$open: {
+      if (!(N[$seg91]! > 0)) break offered92$open;
+      let $any93: boolean = false;
       {
-        const $seg97 = Z_deeds + l_p_3;
-        const $n98 = N[$seg97]!;
-        for (let $i96 = 0; $i96 < $n98; $i96++) {
-          const l_e = C[$seg97 * CAP + $i96]!;
+        const $seg95 = Z_deeds + l_p_3;
+        const $n96 = N[$seg95]!;
+        for (let $i94 = 0; $i94 < $n96; $i94++) {
+          const l_e = C[$seg95 * CAP + $i94]!;
           if (fn_may_sell_stack$memo(l_p_3, l_e)) {
-            $any95 = true;
+            $any93 = true;
             break;
           }
         }
       }
-      if (!$any95) break offered94$open;
-      $gate120 = true;
+      if (!$any93) break offered92$open;
+      $gate118 = true;
     }
-    const $seg102 = Z_deeds + l_p_3;
-    let $offered103 = false;
-    let $gate121 = false;
-    let $found108 = false;
-    offered103$open: {
-      if (!(N[$seg102]! > 0)) break offered103$open;
-      let $any104: boolean = false;
+    const $seg100 = Z_deeds + l_p_3;
+    let $offered101 = false;
+    let $gate119 = false;
+    let $found106 = false;
+    offered101$open: {
+      if (!(N[$seg100]! > 0)) break offered101$open;
+      let $any102: boolean = false;
       {
-        const $seg106 = Z_deeds + l_p_3;
-        const $n107 = N[$seg106]!;
-        for (let $i105 = 0; $i105 < $n107; $i105++) {
-          const l_e = C[$seg106 * CAP + $i105]!;
+        const $seg104 = Z_deeds + l_p_3;
+        const $n105 = N[$seg104]!;
+        for (let $i103 = 0; $i103 < $n105; $i103++) {
+          const l_e = C[$seg104 * CAP + $i103]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any104 = true;
+            $any102 = true;
             break;
           }
         }
       }
-      if (!$any104) break offered103$open;
-      if (!(v_stacks_left >= 4)) break offered103$open;
-      $gate121 = true;
+      if (!$any102) break offered101$open;
+      if (!(v_stacks_left >= 4)) break offered101$open;
+      $gate119 = true;
     }
-    const $seg111 = Z_deeds + l_p_3;
-    let $offered112 = false;
-    let $gate122 = false;
-    let $found117 = false;
-    offered112$open: {
-      if (!(N[$seg111]! > 0)) break offered112$open;
-      let $any113: boolean = false;
+    const $seg109 = Z_deeds + l_p_3;
+    let $offered110 = false;
+    let $gate120 = false;
+    let $found115 = false;
+    offered110$open: {
+      if (!(N[$seg109]! > 0)) break offered110$open;
+      let $any111: boolean = false;
       {
-        const $seg115 = Z_deeds + l_p_3;
-        const $n116 = N[$seg115]!;
-        for (let $i114 = 0; $i114 < $n116; $i114++) {
-          const l_e = C[$seg115 * CAP + $i114]!;
+        const $seg113 = Z_deeds + l_p_3;
+        const $n114 = N[$seg113]!;
+        for (let $i112 = 0; $i112 < $n114; $i112++) {
+          const l_e = C[$seg113 * CAP + $i112]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[l_p_3 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any113 = true;
+            $any111 = true;
             break;
           }
         }
       }
-      if (!$any113) break offered112$open;
-      $gate122 = true;
+      if (!$any111) break offered110$open;
+      $gate120 = true;
     }
     $values11$n[0]! = 0;
     $values13$n[0]! = 0;
     $values15$n[0]! = 0;
-    if ($gate120 || $gate121 || $gate122) {
-      let $value123$kept0 = 0;
-      let $value123$kept1 = 0;
-      let $value123$kept2 = 0;
-      for (let $i124 = 0; $i124 < N[$seg93]!; $i124++) {
-        const $value123 = C[$seg93 * CAP + $i124]!;
-        found117$test: if ($gate122) {
-          const l_d = $value123;
-          if (!!(v_mortgaged[l_d]! === 1)) break found117$test;
+    if ($gate118 || $gate119 || $gate120) {
+      let $value121$kept0 = 0;
+      let $value121$kept1 = 0;
+      let $value121$kept2 = 0;
+      for (let $i122 = 0; $i122 < N[$seg91]!; $i122++) {
+        const $value121 = C[$seg91 * CAP + $i122]!;
+        found115$test: if ($gate120) {
+          const l_d = $value121;
+          if (!!(v_mortgaged[l_d]! === 1)) break found115$test;
           if (!($paired_deeds_group_0[l_p_3 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-            break found117$test;
-          $values15[$value123$kept2++] = l_d;
+            break found115$test;
+          $values15[$value121$kept2++] = l_d;
         }
-        if (v_key[$value123]! === 1) {
-          found108$test: if ($gate121) {
-            const l_d = $value123;
-            $values13[$value123$kept1++] = l_d;
+        if (v_key[$value121]! === 1) {
+          found106$test: if ($gate119) {
+            const l_d = $value121;
+            $values13[$value121$kept1++] = l_d;
           }
         } else {
-          found99$test: if ($gate120) {
-            const l_d = $value123;
-            if (!(v_books[l_d]! > 0)) break found99$test;
-            if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found99$test;
-            $values11[$value123$kept0++] = l_d;
+          found97$test: if ($gate118) {
+            const l_d = $value121;
+            if (!(v_books[l_d]! > 0)) break found97$test;
+            if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found97$test;
+            $values11[$value121$kept0++] = l_d;
           }
         }
       }
-      $values11$n[0]! = $value123$kept0;
-      $values13$n[0]! = $value123$kept1;
-      $values15$n[0]! = $value123$kept2;
-      $found99 = $value123$kept0 > 0;
-      $found108 = $value123$kept1 > 0;
-      $found117 = $value123$kept2 > 0;
+      $values11$n[0]! = $value121$kept0;
+      $values13$n[0]! = $value121$kept1;
+      $values15$n[0]! = $value121$kept2;
+      $found97 = $value121$kept0 > 0;
+      $found106 = $value121$kept1 > 0;
+      $found115 = $value121$kept2 > 0;
     }
-    offered94$open: {
-      if (!$found99) break offered94$open;
-      $offered94 = true;
+    offered92$open: {
+      if (!$found97) break offered92$open;
+      $offered92 = true;
     }
-    offered103$open: {
-      if (!$found108) break offered103$open;
-      $offered103 = true;
+    offered101$open: {
+      if (!$found106) break offered101$open;
+      $offered101 = true;
     }
-    offered112$open: {
-      if (!$found117) break offered112$open;
-      $offered112 = true;
+    offered110$open: {
+      if (!$found115) break offered110$open;
+      $offered110 = true;
     }
-    const $offered125 = ($offered94 ? 1 : 0) + ($offered103 ? 1 : 0) + ($offered112 ? 1 : 0);
-    if ($offered125 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat92} must act but has no legal move`);
+    const $offered123 = ($offered92 ? 1 : 0) + ($offered101 ? 1 : 0) + ($offered110 ? 1 : 0);
+    if ($offered123 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat90} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt126: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n128 = $offered125;
-      let $r129 = 0;
-      if ($n128 <= 2097152 && $n128 >= 1) {
+    attempt124: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n126 = $offered123;
+      let $r127 = 0;
+      if ($n126 <= 2097152 && $n126 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4232,24 +4232,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n128;
+          const $m = ($t >>> 0) * $n126;
           const $low = $m >>> 0;
-          if ($low >= $n128 || $low >= 4294967296 % $n128) {
-            $r129 = ($m / 4294967296) >>> 0;
+          if ($low >= $n126 || $low >= 4294967296 % $n126) {
+            $r127 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n128 >= 1 && $n128 <= 4294967296))
+        if (!($n126 >= 1 && $n126 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r129 = drawInt(P, $n128);
+        $r127 = drawInt(P, $n126);
       }
-      const $pick127$drawn = $r129;
-      let $pick127 = $pick127$drawn;
-      if ($offered94 && $pick127-- === 0) {
-        const $n133 = $values11$n[0]!;
-        let $r134 = 0;
-        if ($n133 <= 2097152 && $n133 >= 1) {
+      const $pick125$drawn = $r127;
+      let $pick125 = $pick125$drawn;
+      if ($offered92 && $pick125-- === 0) {
+        const $n131 = $values11$n[0]!;
+        let $r132 = 0;
+        if ($n131 <= 2097152 && $n131 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4260,34 +4260,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n133;
+            const $m = ($t >>> 0) * $n131;
             const $low = $m >>> 0;
-            if ($low >= $n133 || $low >= 4294967296 % $n133) {
-              $r134 = ($m / 4294967296) >>> 0;
+            if ($low >= $n131 || $low >= 4294967296 % $n131) {
+              $r132 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n133 >= 1 && $n133 <= 4294967296))
+          if (!($n131 >= 1 && $n131 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r134 = drawInt(P, $n133);
+          $r132 = drawInt(P, $n131);
         }
-        const $digit131 = $r134;
-        const $value132 = $values11[$digit131]!;
+        const $digit129 = $r132;
+        const $value130 = $values11[$digit129]!;
         {
-          const l_d = $value132;
+          const l_d = $value130;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 0, $value132);
+        if (trace !== null) trace.push($seat90, 0, $value130);
         {
-          const l_d = $value132;
+          const l_d = $value130;
           {
-            const $argument135 = l_p_3;
-            const $argument136 = l_d;
+            const $argument133 = l_p_3;
+            const $argument134 = l_d;
             {
-              let l_p = $argument135;
-              let l_sold = $argument136;
+              let l_p = $argument133;
+              let l_sold = $argument134;
               $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p_3);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -4312,10 +4312,10 @@ export function playout(): PlayoutKernel {
           return 20;
         }
       }
-      if ($offered103 && $pick127-- === 0) {
-        const $n140 = $values13$n[0]!;
-        let $r141 = 0;
-        if ($n140 <= 2097152 && $n140 >= 1) {
+      if ($offered101 && $pick125-- === 0) {
+        const $n138 = $values13$n[0]!;
+        let $r139 = 0;
+        if ($n138 <= 2097152 && $n138 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4326,34 +4326,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n140;
+            const $m = ($t >>> 0) * $n138;
             const $low = $m >>> 0;
-            if ($low >= $n140 || $low >= 4294967296 % $n140) {
-              $r141 = ($m / 4294967296) >>> 0;
+            if ($low >= $n138 || $low >= 4294967296 % $n138) {
+              $r139 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n140 >= 1 && $n140 <= 4294967296))
+          if (!($n138 >= 1 && $n138 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r141 = drawInt(P, $n140);
+          $r139 = drawInt(P, $n138);
         }
-        const $digit138 = $r141;
-        const $value139 = $values13[$digit138]!;
+        const $digit136 = $r139;
+        const $value137 = $values13[$digit136]!;
         {
-          const l_d = $value139;
+          const l_d = $value137;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 1, $value139);
+        if (trace !== null) trace.push($seat90, 1, $value137);
         {
-          const l_d = $value139;
+          const l_d = $value137;
           {
-            const $argument142 = l_p_3;
-            const $argument143 = l_d;
+            const $argument140 = l_p_3;
+            const $argument141 = l_d;
             {
-              let l_p = $argument142;
-              let l_sold = $argument143;
+              let l_p = $argument140;
+              let l_sold = $argument141;
               $write_key$at_deeds(l_sold, false, Z_deeds + l_p_3);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -4382,10 +4382,10 @@ export function playout(): PlayoutKernel {
           return 20;
         }
       }
-      if ($offered112 && $pick127-- === 0) {
-        const $n147 = $values15$n[0]!;
-        let $r148 = 0;
-        if ($n147 <= 2097152 && $n147 >= 1) {
+      if ($offered110 && $pick125-- === 0) {
+        const $n145 = $values15$n[0]!;
+        let $r146 = 0;
+        if ($n145 <= 2097152 && $n145 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4396,34 +4396,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n147;
+            const $m = ($t >>> 0) * $n145;
             const $low = $m >>> 0;
-            if ($low >= $n147 || $low >= 4294967296 % $n147) {
-              $r148 = ($m / 4294967296) >>> 0;
+            if ($low >= $n145 || $low >= 4294967296 % $n145) {
+              $r146 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n147 >= 1 && $n147 <= 4294967296))
+          if (!($n145 >= 1 && $n145 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r148 = drawInt(P, $n147);
+          $r146 = drawInt(P, $n145);
         }
-        const $digit145 = $r148;
-        const $value146 = $values15[$digit145]!;
+        const $digit143 = $r146;
+        const $value144 = $values15[$digit143]!;
         {
-          const l_d = $value146;
+          const l_d = $value144;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat92, 2, $value146);
+        if (trace !== null) trace.push($seat90, 2, $value144);
         {
-          const l_d = $value146;
+          const l_d = $value144;
           {
-            const $argument149 = l_p_3;
-            const $argument150 = l_d;
+            const $argument147 = l_p_3;
+            const $argument148 = l_d;
             {
-              let l_p = $argument149;
-              let l_pledged = $argument150;
+              let l_p = $argument147;
+              let l_pledged = $argument148;
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_3);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4448,29 +4448,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide223(): number {
+  function decide219(): number {
     {
-      let $n180 = 0;
+      let $n176 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list19[$n180++] = l_q;
+          $list19[$n176++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n180; $s++) $list20[$s] = 0;
-      let $left182 = $n180;
-      if ($left182 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race181: for (;;) {
+      for (let $s = 0; $s < $n176; $s++) $list20[$s] = 0;
+      let $left178 = $n176;
+      if ($left178 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race177: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k184 = 0;
-        if ($left182 > 1) {
-          const $n186 = $left182;
-          let $r187 = 0;
-          if ($n186 <= 2097152 && $n186 >= 1) {
+        let $k180 = 0;
+        if ($left178 > 1) {
+          const $n182 = $left178;
+          let $r183 = 0;
+          if ($n182 <= 2097152 && $n182 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4481,147 +4481,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n186;
+              const $m = ($t >>> 0) * $n182;
               const $low = $m >>> 0;
-              if ($low >= $n186 || $low >= 4294967296 % $n186) {
-                $r187 = ($m / 4294967296) >>> 0;
+              if ($low >= $n182 || $low >= 4294967296 % $n182) {
+                $r183 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n186 >= 1 && $n186 <= 4294967296))
+            if (!($n182 >= 1 && $n182 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r187 = drawInt(P, $n186);
+            $r183 = drawInt(P, $n182);
           }
-          const $k184$drawn = $r187;
-          $k184 = $k184$drawn;
+          const $k180$drawn = $r183;
+          $k180 = $k180$drawn;
         }
-        let $seat183 = -1;
-        let $seat183$at = -1;
-        for (let $a185 = 0; $a185 < $n180; $a185++)
-          if ($list20[$a185]! === 0 && $k184-- === 0) {
-            $seat183 = $list19[$a185]!;
-            $seat183$at = $a185;
+        let $seat179 = -1;
+        let $seat179$at = -1;
+        for (let $a181 = 0; $a181 < $n176; $a181++)
+          if ($list20[$a181]! === 0 && $k180-- === 0) {
+            $seat179 = $list19[$a181]!;
+            $seat179$at = $a181;
             break;
           }
-        const l_q = $seat183;
-        preferred204: if ($preferred) {
-          const $low205 = l_high_6 + 1;
-          const $high206 = v_cash[l_q]!;
-          let $offered207 = false;
-          let $least208 = $low205;
-          offered207$open: {
-            if (!($low205 <= $high206)) break offered207$open;
-            $least208 = Math.max($low205, l_high_6 + 1);
-            if (!($least208 <= $high206)) break offered207$open;
-            $offered207 = true;
+        const l_q = $seat179;
+        preferred200: if ($preferred) {
+          const $low201 = l_high_6 + 1;
+          const $high202 = v_cash[l_q]!;
+          let $offered203 = false;
+          let $least204 = $low201;
+          offered203$open: {
+            if (!($low201 <= $high202)) break offered203$open;
+            $least204 = Math.max($low201, l_high_6 + 1);
+            if (!($least204 <= $high202)) break offered203$open;
+            $offered203 = true;
           }
-          let $offered209 = false;
-          offered209$open: {
-            $offered209 = true;
+          let $offered205 = false;
+          offered205$open: {
+            $offered205 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight210 = 0;
-          if ($offered207) {
-            $weight210 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight210) || $weight210 < 0)
+          let $weight206 = 0;
+          if ($offered203) {
+            $weight206 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight206) || $weight206 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight210}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight206}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight211 = 0;
-          if ($offered209) {
-            $weight211 = 1;
+          let $weight207 = 0;
+          if ($offered205) {
+            $weight207 = 1;
           }
-          const $weights212 = $weight210 + $weight211;
-          if ($weights212 === 0) break preferred204;
-          if ($weights212 > 4294967296)
+          const $weights208 = $weight206 + $weight207;
+          if ($weights208 === 0) break preferred200;
+          if ($weights208 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick213 = drawInt(P, $weights212);
-          if ($offered207) {
-            $pick213 -= $weight210;
-            if ($pick213 < 0) {
-              const $size214 = Math.max(0, $high206 - $least208 + 1);
-              const $moves215 = $size214;
-              if ($moves215 > 4294967296)
+          let $pick209 = drawInt(P, $weights208);
+          if ($offered203) {
+            $pick209 -= $weight206;
+            if ($pick209 < 0) {
+              const $size210 = Math.max(0, $high202 - $least204 + 1);
+              const $moves211 = $size210;
+              if ($moves211 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt216: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index217 = drawInt(P, $moves215);
-                const $digit218 = $index217 % $size214;
-                $index217 = Math.floor($index217 / $size214);
-                const $value219 = $least208 + $digit218;
+              attempt212: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index213 = drawInt(P, $moves211);
+                const $digit214 = $index213 % $size210;
+                $index213 = Math.floor($index213 / $size210);
+                const $value215 = $least204 + $digit214;
                 {
-                  const l_amount = $value219;
+                  const l_amount = $value215;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value219);
+                if (trace !== null) trace.push(l_q, 3, $value215);
                 {
-                  const l_amount = $value219;
+                  const l_amount = $value215;
                   l_high_6 = l_amount;
                   l_leader_6 = l_q;
                   l_bidding_6 = true;
                   return 62;
                 }
               }
-              break preferred204;
+              break preferred200;
             }
           }
-          if ($offered209) {
-            $pick213 -= $weight211;
-            if ($pick213 < 0) {
-              const $moves220 = 1;
-              if ($moves220 > 4294967296)
+          if ($offered205) {
+            $pick209 -= $weight207;
+            if ($pick209 < 0) {
+              const $moves216 = 1;
+              if ($moves216 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt221: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index222 = drawInt(P, $moves220);
+              attempt217: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index218 = drawInt(P, $moves216);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list20[$seat183$at] = 1;
-                if ($left182 === 1) {
+                $list20[$seat179$at] = 1;
+                if ($left178 === 1) {
                   return 62;
                 }
-                $left182--;
-                continue race181;
+                $left178--;
+                continue race177;
               }
-              break preferred204;
+              break preferred200;
             }
           }
         }
-        const $low188 = l_high_6 + 1;
-        const $high189 = v_cash[l_q]!;
-        let $offered190 = false;
-        let $least191 = $low188;
-        offered190$open: {
-          if (!($low188 <= $high189)) break offered190$open;
-          $least191 = Math.max($low188, l_high_6 + 1);
-          if (!($least191 <= $high189)) break offered190$open;
-          $offered190 = true;
+        const $low184 = l_high_6 + 1;
+        const $high185 = v_cash[l_q]!;
+        let $offered186 = false;
+        let $least187 = $low184;
+        offered186$open: {
+          if (!($low184 <= $high185)) break offered186$open;
+          $least187 = Math.max($low184, l_high_6 + 1);
+          if (!($least187 <= $high185)) break offered186$open;
+          $offered186 = true;
         }
-        let $offered192 = false;
-        offered192$open: {
-          $offered192 = true;
+        let $offered188 = false;
+        offered188$open: {
+          $offered188 = true;
         }
-        const $offered193 = ($offered190 ? 1 : 0) + ($offered192 ? 1 : 0);
-        if ($offered193 === 0)
+        const $offered189 = ($offered186 ? 1 : 0) + ($offered188 ? 1 : 0);
+        if ($offered189 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt194: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n196 = $offered193;
-          let $r197 = 0;
-          if ($n196 <= 2097152 && $n196 >= 1) {
+        attempt190: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n192 = $offered189;
+          let $r193 = 0;
+          if ($n192 <= 2097152 && $n192 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4632,24 +4632,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n196;
+              const $m = ($t >>> 0) * $n192;
               const $low = $m >>> 0;
-              if ($low >= $n196 || $low >= 4294967296 % $n196) {
-                $r197 = ($m / 4294967296) >>> 0;
+              if ($low >= $n192 || $low >= 4294967296 % $n192) {
+                $r193 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n196 >= 1 && $n196 <= 4294967296))
+            if (!($n192 >= 1 && $n192 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r197 = drawInt(P, $n196);
+            $r193 = drawInt(P, $n192);
           }
-          const $pick195$drawn = $r197;
-          let $pick195 = $pick195$drawn;
-          if ($offered190 && $pick195-- === 0) {
-            const $n201 = Math.max(0, $high189 - $least191 + 1);
-            let $r202 = 0;
-            if ($n201 <= 2097152 && $n201 >= 1) {
+          const $pick191$drawn = $r193;
+          let $pick191 = $pick191$drawn;
+          if ($offered186 && $pick191-- === 0) {
+            const $n197 = Math.max(0, $high185 - $least187 + 1);
+            let $r198 = 0;
+            if ($n197 <= 2097152 && $n197 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4660,181 +4660,181 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n201;
+                const $m = ($t >>> 0) * $n197;
                 const $low = $m >>> 0;
-                if ($low >= $n201 || $low >= 4294967296 % $n201) {
-                  $r202 = ($m / 4294967296) >>> 0;
+                if ($low >= $n197 || $low >= 4294967296 % $n197) {
+                  $r198 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n201 >= 1 && $n201 <= 4294967296))
+              if (!($n197 >= 1 && $n197 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r202 = drawInt(P, $n201);
+              $r198 = drawInt(P, $n197);
             }
-            const $digit199 = $r202;
-            const $value200 = $least191 + $digit199;
+            const $digit195 = $r198;
+            const $value196 = $least187 + $digit195;
             {
-              const l_amount = $value200;
+              const l_amount = $value196;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value200);
+            if (trace !== null) trace.push(l_q, 3, $value196);
             {
-              const l_amount = $value200;
+              const l_amount = $value196;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return 62;
             }
           }
-          if ($offered192 && $pick195-- === 0) {
+          if ($offered188 && $pick191-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list20[$seat183$at] = 1;
-            if ($left182 === 1) {
+            $list20[$seat179$at] = 1;
+            if ($left178 === 1) {
               return 62;
             }
-            $left182--;
-            continue race181;
+            $left178--;
+            continue race177;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide283($seat224: number): number {
-    const $seg225 = Z_deeds + l_p_9;
-    let $offered226 = false;
-    let $gate252 = false;
-    let $found231 = false;
-    offered226$open: {
-      if (!(N[$seg225]! > 0)) break offered226$open;
-      let $any227: boolean = false;
+  function decide279($seat220: number): number {
+    const $seg221 = Z_deeds + l_p_9;
+    let $offered222 = false;
+    let $gate248 = false;
+    let $found227 = false;
+    offered222$open: {
+      if (!(N[$seg221]! > 0)) break offered222$open;
+      let $any223: boolean = false;
       {
-        const $seg229 = Z_deeds + l_p_9;
-        const $n230 = N[$seg229]!;
-        for (let $i228 = 0; $i228 < $n230; $i228++) {
-          const l_e = C[$seg229 * CAP + $i228]!;
+        const $seg225 = Z_deeds + l_p_9;
+        const $n226 = N[$seg225]!;
+        for (let $i224 = 0; $i224 < $n226; $i224++) {
+          const l_e = C[$seg225 * CAP + $i224]!;
           if (fn_may_sell_stack$memo(l_p_9, l_e)) {
-            $any227 = true;
+            $any223 = true;
             break;
           }
         }
       }
-      if (!$any227) break offered226$open;
-      $gate252 = true;
+      if (!$any223) break offered222$open;
+      $gate248 = true;
     }
-    const $seg234 = Z_deeds + l_p_9;
-    let $offered235 = false;
-    let $gate253 = false;
-    let $found240 = false;
-    offered235$open: {
-      if (!(N[$seg234]! > 0)) break offered235$open;
-      let $any236: boolean = false;
+    const $seg230 = Z_deeds + l_p_9;
+    let $offered231 = false;
+    let $gate249 = false;
+    let $found236 = false;
+    offered231$open: {
+      if (!(N[$seg230]! > 0)) break offered231$open;
+      let $any232: boolean = false;
       {
-        const $seg238 = Z_deeds + l_p_9;
-        const $n239 = N[$seg238]!;
-        for (let $i237 = 0; $i237 < $n239; $i237++) {
-          const l_e = C[$seg238 * CAP + $i237]!;
+        const $seg234 = Z_deeds + l_p_9;
+        const $n235 = N[$seg234]!;
+        for (let $i233 = 0; $i233 < $n235; $i233++) {
+          const l_e = C[$seg234 * CAP + $i233]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any236 = true;
+            $any232 = true;
             break;
           }
         }
       }
-      if (!$any236) break offered235$open;
-      if (!(v_stacks_left >= 4)) break offered235$open;
-      $gate253 = true;
+      if (!$any232) break offered231$open;
+      if (!(v_stacks_left >= 4)) break offered231$open;
+      $gate249 = true;
     }
-    const $seg243 = Z_deeds + l_p_9;
-    let $offered244 = false;
-    let $gate254 = false;
-    let $found249 = false;
-    offered244$open: {
-      if (!(N[$seg243]! > 0)) break offered244$open;
-      let $any245: boolean = false;
+    const $seg239 = Z_deeds + l_p_9;
+    let $offered240 = false;
+    let $gate250 = false;
+    let $found245 = false;
+    offered240$open: {
+      if (!(N[$seg239]! > 0)) break offered240$open;
+      let $any241: boolean = false;
       {
-        const $seg247 = Z_deeds + l_p_9;
-        const $n248 = N[$seg247]!;
-        for (let $i246 = 0; $i246 < $n248; $i246++) {
-          const l_e = C[$seg247 * CAP + $i246]!;
+        const $seg243 = Z_deeds + l_p_9;
+        const $n244 = N[$seg243]!;
+        for (let $i242 = 0; $i242 < $n244; $i242++) {
+          const l_e = C[$seg243 * CAP + $i242]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[l_p_9 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any245 = true;
+            $any241 = true;
             break;
           }
         }
       }
-      if (!$any245) break offered244$open;
-      $gate254 = true;
+      if (!$any241) break offered240$open;
+      $gate250 = true;
     }
     $values21$n[0]! = 0;
     $values23$n[0]! = 0;
     $values25$n[0]! = 0;
-    if ($gate252 || $gate253 || $gate254) {
-      let $value255$kept0 = 0;
-      let $value255$kept1 = 0;
-      let $value255$kept2 = 0;
-      for (let $i256 = 0; $i256 < N[$seg225]!; $i256++) {
-        const $value255 = C[$seg225 * CAP + $i256]!;
-        found249$test: if ($gate254) {
-          const l_d = $value255;
-          if (!!(v_mortgaged[l_d]! === 1)) break found249$test;
+    if ($gate248 || $gate249 || $gate250) {
+      let $value251$kept0 = 0;
+      let $value251$kept1 = 0;
+      let $value251$kept2 = 0;
+      for (let $i252 = 0; $i252 < N[$seg221]!; $i252++) {
+        const $value251 = C[$seg221 * CAP + $i252]!;
+        found245$test: if ($gate250) {
+          const l_d = $value251;
+          if (!!(v_mortgaged[l_d]! === 1)) break found245$test;
           if (!($paired_deeds_group_0[l_p_9 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-            break found249$test;
-          $values25[$value255$kept2++] = l_d;
+            break found245$test;
+          $values25[$value251$kept2++] = l_d;
         }
-        if (v_key[$value255]! === 1) {
-          found240$test: if ($gate253) {
-            const l_d = $value255;
-            $values23[$value255$kept1++] = l_d;
+        if (v_key[$value251]! === 1) {
+          found236$test: if ($gate249) {
+            const l_d = $value251;
+            $values23[$value251$kept1++] = l_d;
           }
         } else {
-          found231$test: if ($gate252) {
-            const l_d = $value255;
-            if (!(v_books[l_d]! > 0)) break found231$test;
-            if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found231$test;
-            $values21[$value255$kept0++] = l_d;
+          found227$test: if ($gate248) {
+            const l_d = $value251;
+            if (!(v_books[l_d]! > 0)) break found227$test;
+            if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found227$test;
+            $values21[$value251$kept0++] = l_d;
           }
         }
       }
-      $values21$n[0]! = $value255$kept0;
-      $values23$n[0]! = $value255$kept1;
-      $values25$n[0]! = $value255$kept2;
-      $found231 = $value255$kept0 > 0;
-      $found240 = $value255$kept1 > 0;
-      $found249 = $value255$kept2 > 0;
+      $values21$n[0]! = $value251$kept0;
+      $values23$n[0]! = $value251$kept1;
+      $values25$n[0]! = $value251$kept2;
+      $found227 = $value251$kept0 > 0;
+      $found236 = $value251$kept1 > 0;
+      $found245 = $value251$kept2 > 0;
     }
-    offered226$open: {
-      if (!$found231) break offered226$open;
-      $offered226 = true;
+    offered222$open: {
+      if (!$found227) break offered222$open;
+      $offered222 = true;
     }
-    offered235$open: {
-      if (!$found240) break offered235$open;
-      $offered235 = true;
+    offered231$open: {
+      if (!$found236) break offered231$open;
+      $offered231 = true;
     }
-    offered244$open: {
-      if (!$found249) break offered244$open;
-      $offered244 = true;
+    offered240$open: {
+      if (!$found245) break offered240$open;
+      $offered240 = true;
     }
-    const $offered257 = ($offered226 ? 1 : 0) + ($offered235 ? 1 : 0) + ($offered244 ? 1 : 0);
-    if ($offered257 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat224} must act but has no legal move`);
+    const $offered253 = ($offered222 ? 1 : 0) + ($offered231 ? 1 : 0) + ($offered240 ? 1 : 0);
+    if ($offered253 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat220} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt258: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n260 = $offered257;
-      let $r261 = 0;
-      if ($n260 <= 2097152 && $n260 >= 1) {
+    attempt254: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n256 = $offered253;
+      let $r257 = 0;
+      if ($n256 <= 2097152 && $n256 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4845,24 +4845,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n260;
+          const $m = ($t >>> 0) * $n256;
           const $low = $m >>> 0;
-          if ($low >= $n260 || $low >= 4294967296 % $n260) {
-            $r261 = ($m / 4294967296) >>> 0;
+          if ($low >= $n256 || $low >= 4294967296 % $n256) {
+            $r257 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n260 >= 1 && $n260 <= 4294967296))
+        if (!($n256 >= 1 && $n256 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r261 = drawInt(P, $n260);
+        $r257 = drawInt(P, $n256);
       }
-      const $pick259$drawn = $r261;
-      let $pick259 = $pick259$drawn;
-      if ($offered226 && $pick259-- === 0) {
-        const $n265 = $values21$n[0]!;
-        let $r266 = 0;
-        if ($n265 <= 2097152 && $n265 >= 1) {
+      const $pick255$drawn = $r257;
+      let $pick255 = $pick255$drawn;
+      if ($offered222 && $pick255-- === 0) {
+        const $n261 = $values21$n[0]!;
+        let $r262 = 0;
+        if ($n261 <= 2097152 && $n261 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4873,34 +4873,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n265;
+            const $m = ($t >>> 0) * $n261;
             const $low = $m >>> 0;
-            if ($low >= $n265 || $low >= 4294967296 % $n265) {
-              $r266 = ($m / 4294967296) >>> 0;
+            if ($low >= $n261 || $low >= 4294967296 % $n261) {
+              $r262 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n265 >= 1 && $n265 <= 4294967296))
+          if (!($n261 >= 1 && $n261 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r266 = drawInt(P, $n265);
+          $r262 = drawInt(P, $n261);
         }
-        const $digit263 = $r266;
-        const $value264 = $values21[$digit263]!;
+        const $digit259 = $r262;
+        const $value260 = $values21[$digit259]!;
         {
-          const l_d = $value264;
+          const l_d = $value260;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat224, 0, $value264);
+        if (trace !== null) trace.push($seat220, 0, $value260);
         {
-          const l_d = $value264;
+          const l_d = $value260;
           {
-            const $argument267 = l_p_9;
-            const $argument268 = l_d;
+            const $argument263 = l_p_9;
+            const $argument264 = l_d;
             {
-              let l_p = $argument267;
-              let l_sold = $argument268;
+              let l_p = $argument263;
+              let l_sold = $argument264;
               $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p_9);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -4925,10 +4925,10 @@ export function playout(): PlayoutKernel {
           return 53;
         }
       }
-      if ($offered235 && $pick259-- === 0) {
-        const $n272 = $values23$n[0]!;
-        let $r273 = 0;
-        if ($n272 <= 2097152 && $n272 >= 1) {
+      if ($offered231 && $pick255-- === 0) {
+        const $n268 = $values23$n[0]!;
+        let $r269 = 0;
+        if ($n268 <= 2097152 && $n268 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4939,34 +4939,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n272;
+            const $m = ($t >>> 0) * $n268;
             const $low = $m >>> 0;
-            if ($low >= $n272 || $low >= 4294967296 % $n272) {
-              $r273 = ($m / 4294967296) >>> 0;
+            if ($low >= $n268 || $low >= 4294967296 % $n268) {
+              $r269 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n272 >= 1 && $n272 <= 4294967296))
+          if (!($n268 >= 1 && $n268 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r273 = drawInt(P, $n272);
+          $r269 = drawInt(P, $n268);
         }
-        const $digit270 = $r273;
-        const $value271 = $values23[$digit270]!;
+        const $digit266 = $r269;
+        const $value267 = $values23[$digit266]!;
         {
-          const l_d = $value271;
+          const l_d = $value267;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat224, 1, $value271);
+        if (trace !== null) trace.push($seat220, 1, $value267);
         {
-          const l_d = $value271;
+          const l_d = $value267;
           {
-            const $argument274 = l_p_9;
-            const $argument275 = l_d;
+            const $argument270 = l_p_9;
+            const $argument271 = l_d;
             {
-              let l_p = $argument274;
-              let l_sold = $argument275;
+              let l_p = $argument270;
+              let l_sold = $argument271;
               $write_key$at_deeds(l_sold, false, Z_deeds + l_p_9);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -4995,10 +4995,10 @@ export function playout(): PlayoutKernel {
           return 53;
         }
       }
-      if ($offered244 && $pick259-- === 0) {
-        const $n279 = $values25$n[0]!;
-        let $r280 = 0;
-        if ($n279 <= 2097152 && $n279 >= 1) {
+      if ($offered240 && $pick255-- === 0) {
+        const $n275 = $values25$n[0]!;
+        let $r276 = 0;
+        if ($n275 <= 2097152 && $n275 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5009,34 +5009,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n279;
+            const $m = ($t >>> 0) * $n275;
             const $low = $m >>> 0;
-            if ($low >= $n279 || $low >= 4294967296 % $n279) {
-              $r280 = ($m / 4294967296) >>> 0;
+            if ($low >= $n275 || $low >= 4294967296 % $n275) {
+              $r276 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n279 >= 1 && $n279 <= 4294967296))
+          if (!($n275 >= 1 && $n275 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r280 = drawInt(P, $n279);
+          $r276 = drawInt(P, $n275);
         }
-        const $digit277 = $r280;
-        const $value278 = $values25[$digit277]!;
+        const $digit273 = $r276;
+        const $value274 = $values25[$digit273]!;
         {
-          const l_d = $value278;
+          const l_d = $value274;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat224, 2, $value278);
+        if (trace !== null) trace.push($seat220, 2, $value274);
         {
-          const l_d = $value278;
+          const l_d = $value274;
           {
-            const $argument281 = l_p_9;
-            const $argument282 = l_d;
+            const $argument277 = l_p_9;
+            const $argument278 = l_d;
             {
-              let l_p = $argument281;
-              let l_pledged = $argument282;
+              let l_p = $argument277;
+              let l_pledged = $argument278;
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_9);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5061,29 +5061,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide359(): number {
+  function decide353(): number {
     {
-      let $n316 = 0;
+      let $n310 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list29[$n316++] = l_q;
+          $list29[$n310++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n316; $s++) $list30[$s] = 0;
-      let $left318 = $n316;
-      if ($left318 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race317: for (;;) {
+      for (let $s = 0; $s < $n310; $s++) $list30[$s] = 0;
+      let $left312 = $n310;
+      if ($left312 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race311: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k320 = 0;
-        if ($left318 > 1) {
-          const $n322 = $left318;
-          let $r323 = 0;
-          if ($n322 <= 2097152 && $n322 >= 1) {
+        let $k314 = 0;
+        if ($left312 > 1) {
+          const $n316 = $left312;
+          let $r317 = 0;
+          if ($n316 <= 2097152 && $n316 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5094,147 +5094,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n322;
+              const $m = ($t >>> 0) * $n316;
               const $low = $m >>> 0;
-              if ($low >= $n322 || $low >= 4294967296 % $n322) {
-                $r323 = ($m / 4294967296) >>> 0;
+              if ($low >= $n316 || $low >= 4294967296 % $n316) {
+                $r317 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n322 >= 1 && $n322 <= 4294967296))
+            if (!($n316 >= 1 && $n316 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r323 = drawInt(P, $n322);
+            $r317 = drawInt(P, $n316);
           }
-          const $k320$drawn = $r323;
-          $k320 = $k320$drawn;
+          const $k314$drawn = $r317;
+          $k314 = $k314$drawn;
         }
-        let $seat319 = -1;
-        let $seat319$at = -1;
-        for (let $a321 = 0; $a321 < $n316; $a321++)
-          if ($list30[$a321]! === 0 && $k320-- === 0) {
-            $seat319 = $list29[$a321]!;
-            $seat319$at = $a321;
+        let $seat313 = -1;
+        let $seat313$at = -1;
+        for (let $a315 = 0; $a315 < $n310; $a315++)
+          if ($list30[$a315]! === 0 && $k314-- === 0) {
+            $seat313 = $list29[$a315]!;
+            $seat313$at = $a315;
             break;
           }
-        const l_q = $seat319;
-        preferred340: if ($preferred) {
-          const $low341 = l_high_5 + 1;
-          const $high342 = v_cash[l_q]!;
-          let $offered343 = false;
-          let $least344 = $low341;
-          offered343$open: {
-            if (!($low341 <= $high342)) break offered343$open;
-            $least344 = Math.max($low341, l_high_5 + 1);
-            if (!($least344 <= $high342)) break offered343$open;
-            $offered343 = true;
+        const l_q = $seat313;
+        preferred334: if ($preferred) {
+          const $low335 = l_high_5 + 1;
+          const $high336 = v_cash[l_q]!;
+          let $offered337 = false;
+          let $least338 = $low335;
+          offered337$open: {
+            if (!($low335 <= $high336)) break offered337$open;
+            $least338 = Math.max($low335, l_high_5 + 1);
+            if (!($least338 <= $high336)) break offered337$open;
+            $offered337 = true;
           }
-          let $offered345 = false;
-          offered345$open: {
-            $offered345 = true;
+          let $offered339 = false;
+          offered339$open: {
+            $offered339 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight346 = 0;
-          if ($offered343) {
-            $weight346 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight346) || $weight346 < 0)
+          let $weight340 = 0;
+          if ($offered337) {
+            $weight340 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight340) || $weight340 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight346}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight340}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight347 = 0;
-          if ($offered345) {
-            $weight347 = 1;
+          let $weight341 = 0;
+          if ($offered339) {
+            $weight341 = 1;
           }
-          const $weights348 = $weight346 + $weight347;
-          if ($weights348 === 0) break preferred340;
-          if ($weights348 > 4294967296)
+          const $weights342 = $weight340 + $weight341;
+          if ($weights342 === 0) break preferred334;
+          if ($weights342 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick349 = drawInt(P, $weights348);
-          if ($offered343) {
-            $pick349 -= $weight346;
-            if ($pick349 < 0) {
-              const $size350 = Math.max(0, $high342 - $least344 + 1);
-              const $moves351 = $size350;
-              if ($moves351 > 4294967296)
+          let $pick343 = drawInt(P, $weights342);
+          if ($offered337) {
+            $pick343 -= $weight340;
+            if ($pick343 < 0) {
+              const $size344 = Math.max(0, $high336 - $least338 + 1);
+              const $moves345 = $size344;
+              if ($moves345 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt352: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index353 = drawInt(P, $moves351);
-                const $digit354 = $index353 % $size350;
-                $index353 = Math.floor($index353 / $size350);
-                const $value355 = $least344 + $digit354;
+              attempt346: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index347 = drawInt(P, $moves345);
+                const $digit348 = $index347 % $size344;
+                $index347 = Math.floor($index347 / $size344);
+                const $value349 = $least338 + $digit348;
                 {
-                  const l_amount = $value355;
+                  const l_amount = $value349;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value355);
+                if (trace !== null) trace.push(l_q, 3, $value349);
                 {
-                  const l_amount = $value355;
+                  const l_amount = $value349;
                   l_high_5 = l_amount;
                   l_leader_5 = l_q;
                   l_bidding_5 = true;
                   return 83;
                 }
               }
-              break preferred340;
+              break preferred334;
             }
           }
-          if ($offered345) {
-            $pick349 -= $weight347;
-            if ($pick349 < 0) {
-              const $moves356 = 1;
-              if ($moves356 > 4294967296)
+          if ($offered339) {
+            $pick343 -= $weight341;
+            if ($pick343 < 0) {
+              const $moves350 = 1;
+              if ($moves350 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt357: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index358 = drawInt(P, $moves356);
+              attempt351: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index352 = drawInt(P, $moves350);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list30[$seat319$at] = 1;
-                if ($left318 === 1) {
+                $list30[$seat313$at] = 1;
+                if ($left312 === 1) {
                   return 83;
                 }
-                $left318--;
-                continue race317;
+                $left312--;
+                continue race311;
               }
-              break preferred340;
+              break preferred334;
             }
           }
         }
-        const $low324 = l_high_5 + 1;
-        const $high325 = v_cash[l_q]!;
-        let $offered326 = false;
-        let $least327 = $low324;
-        offered326$open: {
-          if (!($low324 <= $high325)) break offered326$open;
-          $least327 = Math.max($low324, l_high_5 + 1);
-          if (!($least327 <= $high325)) break offered326$open;
-          $offered326 = true;
+        const $low318 = l_high_5 + 1;
+        const $high319 = v_cash[l_q]!;
+        let $offered320 = false;
+        let $least321 = $low318;
+        offered320$open: {
+          if (!($low318 <= $high319)) break offered320$open;
+          $least321 = Math.max($low318, l_high_5 + 1);
+          if (!($least321 <= $high319)) break offered320$open;
+          $offered320 = true;
         }
-        let $offered328 = false;
-        offered328$open: {
-          $offered328 = true;
+        let $offered322 = false;
+        offered322$open: {
+          $offered322 = true;
         }
-        const $offered329 = ($offered326 ? 1 : 0) + ($offered328 ? 1 : 0);
-        if ($offered329 === 0)
+        const $offered323 = ($offered320 ? 1 : 0) + ($offered322 ? 1 : 0);
+        if ($offered323 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt330: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n332 = $offered329;
-          let $r333 = 0;
-          if ($n332 <= 2097152 && $n332 >= 1) {
+        attempt324: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n326 = $offered323;
+          let $r327 = 0;
+          if ($n326 <= 2097152 && $n326 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5245,24 +5245,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n332;
+              const $m = ($t >>> 0) * $n326;
               const $low = $m >>> 0;
-              if ($low >= $n332 || $low >= 4294967296 % $n332) {
-                $r333 = ($m / 4294967296) >>> 0;
+              if ($low >= $n326 || $low >= 4294967296 % $n326) {
+                $r327 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n332 >= 1 && $n332 <= 4294967296))
+            if (!($n326 >= 1 && $n326 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r333 = drawInt(P, $n332);
+            $r327 = drawInt(P, $n326);
           }
-          const $pick331$drawn = $r333;
-          let $pick331 = $pick331$drawn;
-          if ($offered326 && $pick331-- === 0) {
-            const $n337 = Math.max(0, $high325 - $least327 + 1);
-            let $r338 = 0;
-            if ($n337 <= 2097152 && $n337 >= 1) {
+          const $pick325$drawn = $r327;
+          let $pick325 = $pick325$drawn;
+          if ($offered320 && $pick325-- === 0) {
+            const $n331 = Math.max(0, $high319 - $least321 + 1);
+            let $r332 = 0;
+            if ($n331 <= 2097152 && $n331 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5273,181 +5273,181 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n337;
+                const $m = ($t >>> 0) * $n331;
                 const $low = $m >>> 0;
-                if ($low >= $n337 || $low >= 4294967296 % $n337) {
-                  $r338 = ($m / 4294967296) >>> 0;
+                if ($low >= $n331 || $low >= 4294967296 % $n331) {
+                  $r332 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n337 >= 1 && $n337 <= 4294967296))
+              if (!($n331 >= 1 && $n331 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r338 = drawInt(P, $n337);
+              $r332 = drawInt(P, $n331);
             }
-            const $digit335 = $r338;
-            const $value336 = $least327 + $digit335;
+            const $digit329 = $r332;
+            const $value330 = $least321 + $digit329;
             {
-              const l_amount = $value336;
+              const l_amount = $value330;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value336);
+            if (trace !== null) trace.push(l_q, 3, $value330);
             {
-              const l_amount = $value336;
+              const l_amount = $value330;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return 83;
             }
           }
-          if ($offered328 && $pick331-- === 0) {
+          if ($offered322 && $pick325-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list30[$seat319$at] = 1;
-            if ($left318 === 1) {
+            $list30[$seat313$at] = 1;
+            if ($left312 === 1) {
               return 83;
             }
-            $left318--;
-            continue race317;
+            $left312--;
+            continue race311;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide419($seat360: number): number {
-    const $seg361 = Z_deeds + l_p_7;
-    let $offered362 = false;
-    let $gate388 = false;
-    let $found367 = false;
-    offered362$open: {
-      if (!(N[$seg361]! > 0)) break offered362$open;
-      let $any363: boolean = false;
+  function decide413($seat354: number): number {
+    const $seg355 = Z_deeds + l_p_7;
+    let $offered356 = false;
+    let $gate382 = false;
+    let $found361 = false;
+    offered356$open: {
+      if (!(N[$seg355]! > 0)) break offered356$open;
+      let $any357: boolean = false;
       {
-        const $seg365 = Z_deeds + l_p_7;
-        const $n366 = N[$seg365]!;
-        for (let $i364 = 0; $i364 < $n366; $i364++) {
-          const l_e = C[$seg365 * CAP + $i364]!;
+        const $seg359 = Z_deeds + l_p_7;
+        const $n360 = N[$seg359]!;
+        for (let $i358 = 0; $i358 < $n360; $i358++) {
+          const l_e = C[$seg359 * CAP + $i358]!;
           if (fn_may_sell_stack$memo(l_p_7, l_e)) {
-            $any363 = true;
+            $any357 = true;
             break;
           }
         }
       }
-      if (!$any363) break offered362$open;
-      $gate388 = true;
+      if (!$any357) break offered356$open;
+      $gate382 = true;
     }
-    const $seg370 = Z_deeds + l_p_7;
-    let $offered371 = false;
-    let $gate389 = false;
-    let $found376 = false;
-    offered371$open: {
-      if (!(N[$seg370]! > 0)) break offered371$open;
-      let $any372: boolean = false;
+    const $seg364 = Z_deeds + l_p_7;
+    let $offered365 = false;
+    let $gate383 = false;
+    let $found370 = false;
+    offered365$open: {
+      if (!(N[$seg364]! > 0)) break offered365$open;
+      let $any366: boolean = false;
       {
-        const $seg374 = Z_deeds + l_p_7;
-        const $n375 = N[$seg374]!;
-        for (let $i373 = 0; $i373 < $n375; $i373++) {
-          const l_e = C[$seg374 * CAP + $i373]!;
+        const $seg368 = Z_deeds + l_p_7;
+        const $n369 = N[$seg368]!;
+        for (let $i367 = 0; $i367 < $n369; $i367++) {
+          const l_e = C[$seg368 * CAP + $i367]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any372 = true;
+            $any366 = true;
             break;
           }
         }
       }
-      if (!$any372) break offered371$open;
-      if (!(v_stacks_left >= 4)) break offered371$open;
-      $gate389 = true;
+      if (!$any366) break offered365$open;
+      if (!(v_stacks_left >= 4)) break offered365$open;
+      $gate383 = true;
     }
-    const $seg379 = Z_deeds + l_p_7;
-    let $offered380 = false;
-    let $gate390 = false;
-    let $found385 = false;
-    offered380$open: {
-      if (!(N[$seg379]! > 0)) break offered380$open;
-      let $any381: boolean = false;
+    const $seg373 = Z_deeds + l_p_7;
+    let $offered374 = false;
+    let $gate384 = false;
+    let $found379 = false;
+    offered374$open: {
+      if (!(N[$seg373]! > 0)) break offered374$open;
+      let $any375: boolean = false;
       {
-        const $seg383 = Z_deeds + l_p_7;
-        const $n384 = N[$seg383]!;
-        for (let $i382 = 0; $i382 < $n384; $i382++) {
-          const l_e = C[$seg383 * CAP + $i382]!;
+        const $seg377 = Z_deeds + l_p_7;
+        const $n378 = N[$seg377]!;
+        for (let $i376 = 0; $i376 < $n378; $i376++) {
+          const l_e = C[$seg377 * CAP + $i376]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[l_p_7 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any381 = true;
+            $any375 = true;
             break;
           }
         }
       }
-      if (!$any381) break offered380$open;
-      $gate390 = true;
+      if (!$any375) break offered374$open;
+      $gate384 = true;
     }
     $values31$n[0]! = 0;
     $values33$n[0]! = 0;
     $values35$n[0]! = 0;
-    if ($gate388 || $gate389 || $gate390) {
-      let $value391$kept0 = 0;
-      let $value391$kept1 = 0;
-      let $value391$kept2 = 0;
-      for (let $i392 = 0; $i392 < N[$seg361]!; $i392++) {
-        const $value391 = C[$seg361 * CAP + $i392]!;
-        found385$test: if ($gate390) {
-          const l_d = $value391;
-          if (!!(v_mortgaged[l_d]! === 1)) break found385$test;
+    if ($gate382 || $gate383 || $gate384) {
+      let $value385$kept0 = 0;
+      let $value385$kept1 = 0;
+      let $value385$kept2 = 0;
+      for (let $i386 = 0; $i386 < N[$seg355]!; $i386++) {
+        const $value385 = C[$seg355 * CAP + $i386]!;
+        found379$test: if ($gate384) {
+          const l_d = $value385;
+          if (!!(v_mortgaged[l_d]! === 1)) break found379$test;
           if (!($paired_deeds_group_0[l_p_7 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-            break found385$test;
-          $values35[$value391$kept2++] = l_d;
+            break found379$test;
+          $values35[$value385$kept2++] = l_d;
         }
-        if (v_key[$value391]! === 1) {
-          found376$test: if ($gate389) {
-            const l_d = $value391;
-            $values33[$value391$kept1++] = l_d;
+        if (v_key[$value385]! === 1) {
+          found370$test: if ($gate383) {
+            const l_d = $value385;
+            $values33[$value385$kept1++] = l_d;
           }
         } else {
-          found367$test: if ($gate388) {
-            const l_d = $value391;
-            if (!(v_books[l_d]! > 0)) break found367$test;
-            if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found367$test;
-            $values31[$value391$kept0++] = l_d;
+          found361$test: if ($gate382) {
+            const l_d = $value385;
+            if (!(v_books[l_d]! > 0)) break found361$test;
+            if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found361$test;
+            $values31[$value385$kept0++] = l_d;
           }
         }
       }
-      $values31$n[0]! = $value391$kept0;
-      $values33$n[0]! = $value391$kept1;
-      $values35$n[0]! = $value391$kept2;
-      $found367 = $value391$kept0 > 0;
-      $found376 = $value391$kept1 > 0;
-      $found385 = $value391$kept2 > 0;
+      $values31$n[0]! = $value385$kept0;
+      $values33$n[0]! = $value385$kept1;
+      $values35$n[0]! = $value385$kept2;
+      $found361 = $value385$kept0 > 0;
+      $found370 = $value385$kept1 > 0;
+      $found379 = $value385$kept2 > 0;
     }
-    offered362$open: {
-      if (!$found367) break offered362$open;
-      $offered362 = true;
+    offered356$open: {
+      if (!$found361) break offered356$open;
+      $offered356 = true;
     }
-    offered371$open: {
-      if (!$found376) break offered371$open;
-      $offered371 = true;
+    offered365$open: {
+      if (!$found370) break offered365$open;
+      $offered365 = true;
     }
-    offered380$open: {
-      if (!$found385) break offered380$open;
-      $offered380 = true;
+    offered374$open: {
+      if (!$found379) break offered374$open;
+      $offered374 = true;
     }
-    const $offered393 = ($offered362 ? 1 : 0) + ($offered371 ? 1 : 0) + ($offered380 ? 1 : 0);
-    if ($offered393 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat360} must act but has no legal move`);
+    const $offered387 = ($offered356 ? 1 : 0) + ($offered365 ? 1 : 0) + ($offered374 ? 1 : 0);
+    if ($offered387 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat354} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt394: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n396 = $offered393;
-      let $r397 = 0;
-      if ($n396 <= 2097152 && $n396 >= 1) {
+    attempt388: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n390 = $offered387;
+      let $r391 = 0;
+      if ($n390 <= 2097152 && $n390 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5458,24 +5458,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n396;
+          const $m = ($t >>> 0) * $n390;
           const $low = $m >>> 0;
-          if ($low >= $n396 || $low >= 4294967296 % $n396) {
-            $r397 = ($m / 4294967296) >>> 0;
+          if ($low >= $n390 || $low >= 4294967296 % $n390) {
+            $r391 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n396 >= 1 && $n396 <= 4294967296))
+        if (!($n390 >= 1 && $n390 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r397 = drawInt(P, $n396);
+        $r391 = drawInt(P, $n390);
       }
-      const $pick395$drawn = $r397;
-      let $pick395 = $pick395$drawn;
-      if ($offered362 && $pick395-- === 0) {
-        const $n401 = $values31$n[0]!;
-        let $r402 = 0;
-        if ($n401 <= 2097152 && $n401 >= 1) {
+      const $pick389$drawn = $r391;
+      let $pick389 = $pick389$drawn;
+      if ($offered356 && $pick389-- === 0) {
+        const $n395 = $values31$n[0]!;
+        let $r396 = 0;
+        if ($n395 <= 2097152 && $n395 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5486,34 +5486,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n401;
+            const $m = ($t >>> 0) * $n395;
             const $low = $m >>> 0;
-            if ($low >= $n401 || $low >= 4294967296 % $n401) {
-              $r402 = ($m / 4294967296) >>> 0;
+            if ($low >= $n395 || $low >= 4294967296 % $n395) {
+              $r396 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n401 >= 1 && $n401 <= 4294967296))
+          if (!($n395 >= 1 && $n395 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r402 = drawInt(P, $n401);
+          $r396 = drawInt(P, $n395);
         }
-        const $digit399 = $r402;
-        const $value400 = $values31[$digit399]!;
+        const $digit393 = $r396;
+        const $value394 = $values31[$digit393]!;
         {
-          const l_d = $value400;
+          const l_d = $value394;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat360, 0, $value400);
+        if (trace !== null) trace.push($seat354, 0, $value394);
         {
-          const l_d = $value400;
+          const l_d = $value394;
           {
-            const $argument403 = l_p_7;
-            const $argument404 = l_d;
+            const $argument397 = l_p_7;
+            const $argument398 = l_d;
             {
-              let l_p = $argument403;
-              let l_sold = $argument404;
+              let l_p = $argument397;
+              let l_sold = $argument398;
               $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p_7);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -5538,10 +5538,10 @@ export function playout(): PlayoutKernel {
           return 74;
         }
       }
-      if ($offered371 && $pick395-- === 0) {
-        const $n408 = $values33$n[0]!;
-        let $r409 = 0;
-        if ($n408 <= 2097152 && $n408 >= 1) {
+      if ($offered365 && $pick389-- === 0) {
+        const $n402 = $values33$n[0]!;
+        let $r403 = 0;
+        if ($n402 <= 2097152 && $n402 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5552,34 +5552,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n408;
+            const $m = ($t >>> 0) * $n402;
             const $low = $m >>> 0;
-            if ($low >= $n408 || $low >= 4294967296 % $n408) {
-              $r409 = ($m / 4294967296) >>> 0;
+            if ($low >= $n402 || $low >= 4294967296 % $n402) {
+              $r403 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n408 >= 1 && $n408 <= 4294967296))
+          if (!($n402 >= 1 && $n402 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r409 = drawInt(P, $n408);
+          $r403 = drawInt(P, $n402);
         }
-        const $digit406 = $r409;
-        const $value407 = $values33[$digit406]!;
+        const $digit400 = $r403;
+        const $value401 = $values33[$digit400]!;
         {
-          const l_d = $value407;
+          const l_d = $value401;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat360, 1, $value407);
+        if (trace !== null) trace.push($seat354, 1, $value401);
         {
-          const l_d = $value407;
+          const l_d = $value401;
           {
-            const $argument410 = l_p_7;
-            const $argument411 = l_d;
+            const $argument404 = l_p_7;
+            const $argument405 = l_d;
             {
-              let l_p = $argument410;
-              let l_sold = $argument411;
+              let l_p = $argument404;
+              let l_sold = $argument405;
               $write_key$at_deeds(l_sold, false, Z_deeds + l_p_7);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -5608,10 +5608,10 @@ export function playout(): PlayoutKernel {
           return 74;
         }
       }
-      if ($offered380 && $pick395-- === 0) {
-        const $n415 = $values35$n[0]!;
-        let $r416 = 0;
-        if ($n415 <= 2097152 && $n415 >= 1) {
+      if ($offered374 && $pick389-- === 0) {
+        const $n409 = $values35$n[0]!;
+        let $r410 = 0;
+        if ($n409 <= 2097152 && $n409 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5622,34 +5622,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n415;
+            const $m = ($t >>> 0) * $n409;
             const $low = $m >>> 0;
-            if ($low >= $n415 || $low >= 4294967296 % $n415) {
-              $r416 = ($m / 4294967296) >>> 0;
+            if ($low >= $n409 || $low >= 4294967296 % $n409) {
+              $r410 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n415 >= 1 && $n415 <= 4294967296))
+          if (!($n409 >= 1 && $n409 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r416 = drawInt(P, $n415);
+          $r410 = drawInt(P, $n409);
         }
-        const $digit413 = $r416;
-        const $value414 = $values35[$digit413]!;
+        const $digit407 = $r410;
+        const $value408 = $values35[$digit407]!;
         {
-          const l_d = $value414;
+          const l_d = $value408;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat360, 2, $value414);
+        if (trace !== null) trace.push($seat354, 2, $value408);
         {
-          const l_d = $value414;
+          const l_d = $value408;
           {
-            const $argument417 = l_p_7;
-            const $argument418 = l_d;
+            const $argument411 = l_p_7;
+            const $argument412 = l_d;
             {
-              let l_p = $argument417;
-              let l_pledged = $argument418;
+              let l_p = $argument411;
+              let l_pledged = $argument412;
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_7);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5674,53 +5674,53 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide446($seat424: number): number {
-    preferred432: if ($preferred) {
-      let $offered433 = false;
-      offered433$open: {
-        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered433$open;
-        $offered433 = true;
+  function decide440($seat418: number): number {
+    preferred426: if ($preferred) {
+      let $offered427 = false;
+      offered427$open: {
+        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered427$open;
+        $offered427 = true;
       }
-      let $offered434 = false;
-      offered434$open: {
-        $offered434 = true;
+      let $offered428 = false;
+      offered428$open: {
+        $offered428 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight435 = 0;
-      if ($offered433) {
-        $weight435 = 3;
-        if (!Number.isSafeInteger($weight435) || $weight435 < 0)
+      let $weight429 = 0;
+      if ($offered427) {
+        $weight429 = 3;
+        if (!Number.isSafeInteger($weight429) || $weight429 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy' is ${$weight435}: a preference is a whole number from 0 up`,
+            `the preference of 'buy' is ${$weight429}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight436 = 0;
-      if ($offered434) {
-        $weight436 = 1;
+      let $weight430 = 0;
+      if ($offered428) {
+        $weight430 = 1;
       }
-      const $weights437 = $weight435 + $weight436;
-      if ($weights437 === 0) break preferred432;
-      if ($weights437 > 4294967296)
+      const $weights431 = $weight429 + $weight430;
+      if ($weights431 === 0) break preferred426;
+      if ($weights431 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick438 = drawInt(P, $weights437);
-      if ($offered433) {
-        $pick438 -= $weight435;
-        if ($pick438 < 0) {
-          const $moves439 = 1;
-          if ($moves439 > 4294967296)
+      let $pick432 = drawInt(P, $weights431);
+      if ($offered427) {
+        $pick432 -= $weight429;
+        if ($pick432 < 0) {
+          const $moves433 = 1;
+          if ($moves433 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt440: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index441 = drawInt(P, $moves439);
+          attempt434: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index435 = drawInt(P, $moves433);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat424, 17);
+            if (trace !== null) trace.push($seat418, 17);
             {
               {
                 const $amount = Deed_price[l_deed_2]!;
@@ -5765,30 +5765,30 @@ export function playout(): PlayoutKernel {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
                   if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
                 }
-                const $seg442 = Z_deeds + l_p_5;
-                C[$seg442 * CAP + N[$seg442]!] = $card;
-                N[$seg442]!++;
-                $where[$card] = $seg442;
+                const $seg436 = Z_deeds + l_p_5;
+                C[$seg436 * CAP + N[$seg436]!] = $card;
+                N[$seg436]!++;
+                $where[$card] = $seg436;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg442 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg436 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
                   if ($member >= 0)
-                    if ($count_deeds_space[($seg442 - Z_deeds) * 35 + $member]!++ === 0)
-                      $holding_count_deeds_space[$member]! |= 1 << ($seg442 - Z_deeds);
+                    if ($count_deeds_space[($seg436 - Z_deeds) * 35 + $member]!++ === 0)
+                      $holding_count_deeds_space[$member]! |= 1 << ($seg436 - Z_deeds);
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg442 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg442 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg436 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg436 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg442 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg436 - Z_deeds) * 16 + $member]!++;
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
@@ -5796,43 +5796,43 @@ export function playout(): PlayoutKernel {
               return 44;
             }
           }
-          break preferred432;
+          break preferred426;
         }
       }
-      if ($offered434) {
-        $pick438 -= $weight436;
-        if ($pick438 < 0) {
-          const $moves443 = 1;
-          if ($moves443 > 4294967296)
+      if ($offered428) {
+        $pick432 -= $weight430;
+        if ($pick432 < 0) {
+          const $moves437 = 1;
+          if ($moves437 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt444: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index445 = drawInt(P, $moves443);
+          attempt438: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index439 = drawInt(P, $moves437);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat424, 4);
+            if (trace !== null) trace.push($seat418, 4);
             {
               return step95();
             }
           }
-          break preferred432;
+          break preferred426;
         }
       }
     }
-    const $count425 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
-    const $count426 = 1;
-    const $total427: number = $count425 + $count426;
-    if ($total427 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat424} must act but has no legal move`);
+    const $count419 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count420 = 1;
+    const $total421: number = $count419 + $count420;
+    if ($total421 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat418} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n429 = $total427;
-    let $r430 = 0;
-    if ($n429 <= 2097152 && $n429 >= 1) {
+    const $n423 = $total421;
+    let $r424 = 0;
+    if ($n423 <= 2097152 && $n423 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5843,24 +5843,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n429;
+        const $m = ($t >>> 0) * $n423;
         const $low = $m >>> 0;
-        if ($low >= $n429 || $low >= 4294967296 % $n429) {
-          $r430 = ($m / 4294967296) >>> 0;
+        if ($low >= $n423 || $low >= 4294967296 % $n423) {
+          $r424 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n429 >= 1 && $n429 <= 4294967296))
+      if (!($n423 >= 1 && $n423 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r430 = drawInt(P, $n429);
+      $r424 = drawInt(P, $n423);
     }
-    const $index428$drawn = $r430;
-    let $index428 = $index428$drawn;
+    const $index422$drawn = $r424;
+    let $index422 = $index422$drawn;
     decisions++;
     steps = 0;
-    if ($index428 < $count425) {
-      if (trace !== null) trace.push($seat424, 17);
+    if ($index422 < $count419) {
+      if (trace !== null) trace.push($seat418, 17);
       {
         {
           const $amount = Deed_price[l_deed_2]!;
@@ -5905,30 +5905,30 @@ export function playout(): PlayoutKernel {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
           }
-          const $seg431 = Z_deeds + l_p_5;
-          C[$seg431 * CAP + N[$seg431]!] = $card;
-          N[$seg431]!++;
-          $where[$card] = $seg431;
+          const $seg425 = Z_deeds + l_p_5;
+          C[$seg425 * CAP + N[$seg425]!] = $card;
+          N[$seg425]!++;
+          $where[$card] = $seg425;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg431 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_0[($seg425 - Z_deeds) * 16 + $member]!++;
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0)
-              if ($count_deeds_space[($seg431 - Z_deeds) * 35 + $member]!++ === 0)
-                $holding_count_deeds_space[$member]! |= 1 << ($seg431 - Z_deeds);
+              if ($count_deeds_space[($seg425 - Z_deeds) * 35 + $member]!++ === 0)
+                $holding_count_deeds_space[$member]! |= 1 << ($seg425 - Z_deeds);
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg431 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg431 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              $count_deeds_group[($seg425 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg425 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg431 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_1[($seg425 - Z_deeds) * 16 + $member]!++;
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
@@ -5936,39 +5936,39 @@ export function playout(): PlayoutKernel {
         return 44;
       }
     }
-    $index428 -= $count425;
-    if ($index428 < $count426) {
-      if (trace !== null) trace.push($seat424, 4);
+    $index422 -= $count419;
+    if ($index422 < $count420) {
+      if (trace !== null) trace.push($seat418, 4);
       {
         return step95();
       }
     }
-    $index428 -= $count426;
+    $index422 -= $count420;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide493(): number {
+  function decide487(): number {
     {
-      let $n450 = 0;
+      let $n444 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list37[$n450++] = l_q;
+          $list37[$n444++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n450; $s++) $list38[$s] = 0;
-      let $left452 = $n450;
-      if ($left452 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race451: for (;;) {
+      for (let $s = 0; $s < $n444; $s++) $list38[$s] = 0;
+      let $left446 = $n444;
+      if ($left446 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race445: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k454 = 0;
-        if ($left452 > 1) {
-          const $n456 = $left452;
-          let $r457 = 0;
-          if ($n456 <= 2097152 && $n456 >= 1) {
+        let $k448 = 0;
+        if ($left446 > 1) {
+          const $n450 = $left446;
+          let $r451 = 0;
+          if ($n450 <= 2097152 && $n450 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5979,147 +5979,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n456;
+              const $m = ($t >>> 0) * $n450;
               const $low = $m >>> 0;
-              if ($low >= $n456 || $low >= 4294967296 % $n456) {
-                $r457 = ($m / 4294967296) >>> 0;
+              if ($low >= $n450 || $low >= 4294967296 % $n450) {
+                $r451 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n456 >= 1 && $n456 <= 4294967296))
+            if (!($n450 >= 1 && $n450 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r457 = drawInt(P, $n456);
+            $r451 = drawInt(P, $n450);
           }
-          const $k454$drawn = $r457;
-          $k454 = $k454$drawn;
+          const $k448$drawn = $r451;
+          $k448 = $k448$drawn;
         }
-        let $seat453 = -1;
-        let $seat453$at = -1;
-        for (let $a455 = 0; $a455 < $n450; $a455++)
-          if ($list38[$a455]! === 0 && $k454-- === 0) {
-            $seat453 = $list37[$a455]!;
-            $seat453$at = $a455;
+        let $seat447 = -1;
+        let $seat447$at = -1;
+        for (let $a449 = 0; $a449 < $n444; $a449++)
+          if ($list38[$a449]! === 0 && $k448-- === 0) {
+            $seat447 = $list37[$a449]!;
+            $seat447$at = $a449;
             break;
           }
-        const l_q = $seat453;
-        preferred474: if ($preferred) {
-          const $low475 = l_high_4 + 1;
-          const $high476 = v_cash[l_q]!;
-          let $offered477 = false;
-          let $least478 = $low475;
-          offered477$open: {
-            if (!($low475 <= $high476)) break offered477$open;
-            $least478 = Math.max($low475, l_high_4 + 1);
-            if (!($least478 <= $high476)) break offered477$open;
-            $offered477 = true;
+        const l_q = $seat447;
+        preferred468: if ($preferred) {
+          const $low469 = l_high_4 + 1;
+          const $high470 = v_cash[l_q]!;
+          let $offered471 = false;
+          let $least472 = $low469;
+          offered471$open: {
+            if (!($low469 <= $high470)) break offered471$open;
+            $least472 = Math.max($low469, l_high_4 + 1);
+            if (!($least472 <= $high470)) break offered471$open;
+            $offered471 = true;
           }
-          let $offered479 = false;
-          offered479$open: {
-            $offered479 = true;
+          let $offered473 = false;
+          offered473$open: {
+            $offered473 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight480 = 0;
-          if ($offered477) {
-            $weight480 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight480) || $weight480 < 0)
+          let $weight474 = 0;
+          if ($offered471) {
+            $weight474 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight474) || $weight474 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight480}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight474}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight481 = 0;
-          if ($offered479) {
-            $weight481 = 1;
+          let $weight475 = 0;
+          if ($offered473) {
+            $weight475 = 1;
           }
-          const $weights482 = $weight480 + $weight481;
-          if ($weights482 === 0) break preferred474;
-          if ($weights482 > 4294967296)
+          const $weights476 = $weight474 + $weight475;
+          if ($weights476 === 0) break preferred468;
+          if ($weights476 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick483 = drawInt(P, $weights482);
-          if ($offered477) {
-            $pick483 -= $weight480;
-            if ($pick483 < 0) {
-              const $size484 = Math.max(0, $high476 - $least478 + 1);
-              const $moves485 = $size484;
-              if ($moves485 > 4294967296)
+          let $pick477 = drawInt(P, $weights476);
+          if ($offered471) {
+            $pick477 -= $weight474;
+            if ($pick477 < 0) {
+              const $size478 = Math.max(0, $high470 - $least472 + 1);
+              const $moves479 = $size478;
+              if ($moves479 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt486: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index487 = drawInt(P, $moves485);
-                const $digit488 = $index487 % $size484;
-                $index487 = Math.floor($index487 / $size484);
-                const $value489 = $least478 + $digit488;
+              attempt480: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index481 = drawInt(P, $moves479);
+                const $digit482 = $index481 % $size478;
+                $index481 = Math.floor($index481 / $size478);
+                const $value483 = $least472 + $digit482;
                 {
-                  const l_amount = $value489;
+                  const l_amount = $value483;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value489);
+                if (trace !== null) trace.push(l_q, 3, $value483);
                 {
-                  const l_amount = $value489;
+                  const l_amount = $value483;
                   l_high_4 = l_amount;
                   l_leader_4 = l_q;
                   l_bidding_4 = true;
                   return 96;
                 }
               }
-              break preferred474;
+              break preferred468;
             }
           }
-          if ($offered479) {
-            $pick483 -= $weight481;
-            if ($pick483 < 0) {
-              const $moves490 = 1;
-              if ($moves490 > 4294967296)
+          if ($offered473) {
+            $pick477 -= $weight475;
+            if ($pick477 < 0) {
+              const $moves484 = 1;
+              if ($moves484 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt491: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index492 = drawInt(P, $moves490);
+              attempt485: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index486 = drawInt(P, $moves484);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list38[$seat453$at] = 1;
-                if ($left452 === 1) {
+                $list38[$seat447$at] = 1;
+                if ($left446 === 1) {
                   return 96;
                 }
-                $left452--;
-                continue race451;
+                $left446--;
+                continue race445;
               }
-              break preferred474;
+              break preferred468;
             }
           }
         }
-        const $low458 = l_high_4 + 1;
-        const $high459 = v_cash[l_q]!;
-        let $offered460 = false;
-        let $least461 = $low458;
-        offered460$open: {
-          if (!($low458 <= $high459)) break offered460$open;
-          $least461 = Math.max($low458, l_high_4 + 1);
-          if (!($least461 <= $high459)) break offered460$open;
-          $offered460 = true;
+        const $low452 = l_high_4 + 1;
+        const $high453 = v_cash[l_q]!;
+        let $offered454 = false;
+        let $least455 = $low452;
+        offered454$open: {
+          if (!($low452 <= $high453)) break offered454$open;
+          $least455 = Math.max($low452, l_high_4 + 1);
+          if (!($least455 <= $high453)) break offered454$open;
+          $offered454 = true;
         }
-        let $offered462 = false;
-        offered462$open: {
-          $offered462 = true;
+        let $offered456 = false;
+        offered456$open: {
+          $offered456 = true;
         }
-        const $offered463 = ($offered460 ? 1 : 0) + ($offered462 ? 1 : 0);
-        if ($offered463 === 0)
+        const $offered457 = ($offered454 ? 1 : 0) + ($offered456 ? 1 : 0);
+        if ($offered457 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt464: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n466 = $offered463;
-          let $r467 = 0;
-          if ($n466 <= 2097152 && $n466 >= 1) {
+        attempt458: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n460 = $offered457;
+          let $r461 = 0;
+          if ($n460 <= 2097152 && $n460 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6130,24 +6130,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n466;
+              const $m = ($t >>> 0) * $n460;
               const $low = $m >>> 0;
-              if ($low >= $n466 || $low >= 4294967296 % $n466) {
-                $r467 = ($m / 4294967296) >>> 0;
+              if ($low >= $n460 || $low >= 4294967296 % $n460) {
+                $r461 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n466 >= 1 && $n466 <= 4294967296))
+            if (!($n460 >= 1 && $n460 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r467 = drawInt(P, $n466);
+            $r461 = drawInt(P, $n460);
           }
-          const $pick465$drawn = $r467;
-          let $pick465 = $pick465$drawn;
-          if ($offered460 && $pick465-- === 0) {
-            const $n471 = Math.max(0, $high459 - $least461 + 1);
-            let $r472 = 0;
-            if ($n471 <= 2097152 && $n471 >= 1) {
+          const $pick459$drawn = $r461;
+          let $pick459 = $pick459$drawn;
+          if ($offered454 && $pick459-- === 0) {
+            const $n465 = Math.max(0, $high453 - $least455 + 1);
+            let $r466 = 0;
+            if ($n465 <= 2097152 && $n465 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -6158,151 +6158,151 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n471;
+                const $m = ($t >>> 0) * $n465;
                 const $low = $m >>> 0;
-                if ($low >= $n471 || $low >= 4294967296 % $n471) {
-                  $r472 = ($m / 4294967296) >>> 0;
+                if ($low >= $n465 || $low >= 4294967296 % $n465) {
+                  $r466 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n471 >= 1 && $n471 <= 4294967296))
+              if (!($n465 >= 1 && $n465 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r472 = drawInt(P, $n471);
+              $r466 = drawInt(P, $n465);
             }
-            const $digit469 = $r472;
-            const $value470 = $least461 + $digit469;
+            const $digit463 = $r466;
+            const $value464 = $least455 + $digit463;
             {
-              const l_amount = $value470;
+              const l_amount = $value464;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value470);
+            if (trace !== null) trace.push(l_q, 3, $value464);
             {
-              const l_amount = $value470;
+              const l_amount = $value464;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return 96;
             }
           }
-          if ($offered462 && $pick465-- === 0) {
+          if ($offered456 && $pick459-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list38[$seat453$at] = 1;
-            if ($left452 === 1) {
+            $list38[$seat447$at] = 1;
+            if ($left446 === 1) {
               return 96;
             }
-            $left452--;
-            continue race451;
+            $left446--;
+            continue race445;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide729($seat501: number, $passBy: boolean): number {
-    preferred607: if ($preferred) {
-      let $offered608 = false;
-      offered608$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered608$open;
+  function decide723($seat495: number, $passBy: boolean): number {
+    preferred601: if ($preferred) {
+      let $offered602 = false;
+      offered602$open: {
+        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered602$open;
         if (!($countOf($count_deeds_space, l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
-          break offered608$open;
-        let $any609: boolean = false;
+          break offered602$open;
+        let $any603: boolean = false;
         {
-          const $seg611 = Z_deeds + l_q_2;
-          const $n612 = N[$seg611]!;
-          for (let $i610 = 0; $i610 < $n612; $i610++) {
-            const l_e = C[$seg611 * CAP + $i610]!;
+          const $seg605 = Z_deeds + l_q_2;
+          const $n606 = N[$seg605]!;
+          for (let $i604 = 0; $i604 < $n606; $i604++) {
+            const l_e = C[$seg605 * CAP + $i604]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]! === 1) {
-              $any609 = true;
+              $any603 = true;
               break;
             }
           }
         }
-        if (!!$any609) break offered608$open;
-        $offered608 = true;
+        if (!!$any603) break offered602$open;
+        $offered602 = true;
       }
-      const $seg613 = Z_deeds + l_q_2;
-      let $offered614 = false;
-      let $gate651 = false;
-      let $found615 = false;
-      offered614$open: {
-        if (!(N[$seg613]! > 0)) break offered614$open;
-        if (!(l_q_2 === l_roller)) break offered614$open;
-        if (!(v_stacks_left > 0)) break offered614$open;
-        $gate651 = true;
+      const $seg607 = Z_deeds + l_q_2;
+      let $offered608 = false;
+      let $gate645 = false;
+      let $found609 = false;
+      offered608$open: {
+        if (!(N[$seg607]! > 0)) break offered608$open;
+        if (!(l_q_2 === l_roller)) break offered608$open;
+        if (!(v_stacks_left > 0)) break offered608$open;
+        $gate645 = true;
       }
-      const $seg618 = Z_deeds + l_q_2;
-      let $offered619 = false;
-      let $gate652 = false;
-      let $found620 = false;
-      offered619$open: {
-        if (!(N[$seg618]! > 0)) break offered619$open;
-        if (!(l_q_2 === l_roller)) break offered619$open;
-        if (!(v_keys_left > 0)) break offered619$open;
-        $gate652 = true;
+      const $seg612 = Z_deeds + l_q_2;
+      let $offered613 = false;
+      let $gate646 = false;
+      let $found614 = false;
+      offered613$open: {
+        if (!(N[$seg612]! > 0)) break offered613$open;
+        if (!(l_q_2 === l_roller)) break offered613$open;
+        if (!(v_keys_left > 0)) break offered613$open;
+        $gate646 = true;
       }
-      const $seg623 = Z_deeds + l_q_2;
-      let $offered624 = false;
-      let $gate653 = false;
-      let $found625 = false;
-      offered624$open: {
-        if (!(N[$seg623]! > 0)) break offered624$open;
-        if (!(l_q_2 === l_roller)) break offered624$open;
-        $gate653 = true;
+      const $seg617 = Z_deeds + l_q_2;
+      let $offered618 = false;
+      let $gate647 = false;
+      let $found619 = false;
+      offered618$open: {
+        if (!(N[$seg617]! > 0)) break offered618$open;
+        if (!(l_q_2 === l_roller)) break offered618$open;
+        $gate647 = true;
       }
-      const $seg628 = Z_deeds + l_q_2;
-      let $offered629 = false;
-      let $gate654 = false;
-      let $found630 = false;
-      offered629$open: {
-        if (!(N[$seg628]! > 0)) break offered629$open;
-        if (!(l_q_2 === l_roller)) break offered629$open;
-        if (!(v_stacks_left >= 4)) break offered629$open;
-        $gate654 = true;
+      const $seg622 = Z_deeds + l_q_2;
+      let $offered623 = false;
+      let $gate648 = false;
+      let $found624 = false;
+      offered623$open: {
+        if (!(N[$seg622]! > 0)) break offered623$open;
+        if (!(l_q_2 === l_roller)) break offered623$open;
+        if (!(v_stacks_left >= 4)) break offered623$open;
+        $gate648 = true;
       }
-      const $seg633 = Z_deeds + l_q_2;
-      let $offered634 = false;
-      let $gate655 = false;
-      let $found635 = false;
-      offered634$open: {
-        if (!(N[$seg633]! > 0)) break offered634$open;
-        if (!(l_q_2 === l_roller)) break offered634$open;
-        $gate655 = true;
+      const $seg627 = Z_deeds + l_q_2;
+      let $offered628 = false;
+      let $gate649 = false;
+      let $found629 = false;
+      offered628$open: {
+        if (!(N[$seg627]! > 0)) break offered628$open;
+        if (!(l_q_2 === l_roller)) break offered628$open;
+        $gate649 = true;
       }
-      const $seg638 = Z_deeds + l_q_2;
-      let $offered639 = false;
-      let $gate656 = false;
-      let $found640 = false;
-      offered639$open: {
-        if (!(N[$seg638]! > 0)) break offered639$open;
-        if (!(l_q_2 === l_roller)) break offered639$open;
-        $gate656 = true;
+      const $seg632 = Z_deeds + l_q_2;
+      let $offered633 = false;
+      let $gate650 = false;
+      let $found634 = false;
+      offered633$open: {
+        if (!(N[$seg632]! > 0)) break offered633$open;
+        if (!(l_q_2 === l_roller)) break offered633$open;
+        $gate650 = true;
       }
-      const $seg643 = Z_deeds + l_q_2;
-      let $some644 = false;
+      const $seg637 = Z_deeds + l_q_2;
+      let $some638 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== l_q_2)) continue;
-        $some644 = true;
+        $some638 = true;
         break;
       }
-      let $offered645 = false;
-      let $gate657 = false;
-      let $found646 = false;
-      offered645$open: {
-        if (!(N[$seg643]! > 0)) break offered645$open;
-        if (!$some644) break offered645$open;
-        if (!(l_q_2 === l_roller)) break offered645$open;
-        $gate657 = true;
+      let $offered639 = false;
+      let $gate651 = false;
+      let $found640 = false;
+      offered639$open: {
+        if (!(N[$seg637]! > 0)) break offered639$open;
+        if (!$some638) break offered639$open;
+        if (!(l_q_2 === l_roller)) break offered639$open;
+        $gate651 = true;
       }
-      let $offered650 = false;
-      offered650$open: {
-        $offered650 = true;
+      let $offered644 = false;
+      offered644$open: {
+        $offered644 = true;
       }
       $values55$n[0]! = 0;
       $values57$n[0]! = 0;
@@ -6311,141 +6311,141 @@ export function playout(): PlayoutKernel {
       $values63$n[0]! = 0;
       $values65$n[0]! = 0;
       $values67$n[0]! = 0;
-      if ($gate651 || $gate652 || $gate653 || $gate654 || $gate655 || $gate656 || $gate657) {
-        let $value658$kept0 = 0;
-        let $value658$kept1 = 0;
-        let $value658$kept2 = 0;
-        let $value658$kept3 = 0;
-        let $value658$kept4 = 0;
-        let $value658$kept5 = 0;
-        let $value658$kept6 = 0;
+      if ($gate645 || $gate646 || $gate647 || $gate648 || $gate649 || $gate650 || $gate651) {
+        let $value652$kept0 = 0;
+        let $value652$kept1 = 0;
+        let $value652$kept2 = 0;
+        let $value652$kept3 = 0;
+        let $value652$kept4 = 0;
+        let $value652$kept5 = 0;
+        let $value652$kept6 = 0;
         if (!$seatTotalsFresh) $recountSeats();
-        for (let $i660 = 0; $i660 < N[$seg613]!; $i660++) {
-          const $value658 = C[$seg613 * CAP + $i660]!;
-          found646$test: if ($gate657) {
-            const l_d_3 = $value658;
-            if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found646$test;
-            $values67[$value658$kept6++] = l_d_3;
+        for (let $i654 = 0; $i654 < N[$seg607]!; $i654++) {
+          const $value652 = C[$seg607 * CAP + $i654]!;
+          found640$test: if ($gate651) {
+            const l_d_3 = $value652;
+            if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found640$test;
+            $values67[$value652$kept6++] = l_d_3;
           }
-          if (v_mortgaged[$value658]! === 1) {
-            found640$test: if ($gate656) {
-              const l_d = $value658;
-              if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found640$test;
-              $values65[$value658$kept5++] = l_d;
+          if (v_mortgaged[$value652]! === 1) {
+            found634$test: if ($gate650) {
+              const l_d = $value652;
+              if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found634$test;
+              $values65[$value652$kept5++] = l_d;
             }
           } else {
-            found635$test: if ($gate655) {
-              const l_d = $value658;
+            found629$test: if ($gate649) {
+              const l_d = $value652;
               if (!($paired_deeds_group_0[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-                break found635$test;
-              $values63[$value658$kept4++] = l_d;
+                break found629$test;
+              $values63[$value652$kept4++] = l_d;
             }
           }
-          if (v_key[$value658]! === 1) {
-            found630$test: if ($gate654) {
-              const l_d = $value658;
-              $values61[$value658$kept3++] = l_d;
+          if (v_key[$value652]! === 1) {
+            found624$test: if ($gate648) {
+              const l_d = $value652;
+              $values61[$value652$kept3++] = l_d;
             }
           } else {
-            found625$test: if ($gate653) {
-              const l_d = $value658;
-              if (!(v_books[l_d]! > 0)) break found625$test;
-              if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found625$test;
-              $values59[$value658$kept2++] = l_d;
+            found619$test: if ($gate647) {
+              const l_d = $value652;
+              if (!(v_books[l_d]! > 0)) break found619$test;
+              if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found619$test;
+              $values59[$value652$kept2++] = l_d;
             }
             if (
-              $count_deeds_group[l_q_2 * 8 + Deed_group$index[$value658]!]! ===
-              $count_bank_deeds_group[Deed_group$index[$value658]!]! +
-                $count_deeds_group$seats[Deed_group$index[$value658]!]!
+              $count_deeds_group[l_q_2 * 8 + Deed_group$index[$value652]!]! ===
+              $count_bank_deeds_group[Deed_group$index[$value652]!]! +
+                $count_deeds_group$seats[Deed_group$index[$value652]!]!
             ) {
-              found615$test: if ($gate651) {
-                const l_d = $value658;
+              found609$test: if ($gate645) {
+                const l_d = $value652;
                 if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-                  break found615$test;
-                if (!(v_books[l_d]! < 4)) break found615$test;
+                  break found609$test;
+                if (!(v_books[l_d]! < 4)) break found609$test;
                 if (
                   !(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
                 )
-                  break found615$test;
-                if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found615$test;
-                $values55[$value658$kept0++] = l_d;
+                  break found609$test;
+                if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found609$test;
+                $values55[$value652$kept0++] = l_d;
               }
-              found620$test: if ($gate652) {
-                const l_d = $value658;
+              found614$test: if ($gate646) {
+                const l_d = $value652;
                 if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-                  break found620$test;
+                  break found614$test;
                 if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-                  break found620$test;
-                if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found620$test;
-                $values57[$value658$kept1++] = l_d;
+                  break found614$test;
+                if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found614$test;
+                $values57[$value652$kept1++] = l_d;
               }
             }
           }
         }
-        $values55$n[0]! = $value658$kept0;
-        $values57$n[0]! = $value658$kept1;
-        $values59$n[0]! = $value658$kept2;
-        $values61$n[0]! = $value658$kept3;
-        $values63$n[0]! = $value658$kept4;
-        $values65$n[0]! = $value658$kept5;
-        $values67$n[0]! = $value658$kept6;
-        $found615 = $value658$kept0 > 0;
-        $found620 = $value658$kept1 > 0;
-        $found625 = $value658$kept2 > 0;
-        $found630 = $value658$kept3 > 0;
-        $found635 = $value658$kept4 > 0;
-        $found640 = $value658$kept5 > 0;
-        $found646 = $value658$kept6 > 0;
+        $values55$n[0]! = $value652$kept0;
+        $values57$n[0]! = $value652$kept1;
+        $values59$n[0]! = $value652$kept2;
+        $values61$n[0]! = $value652$kept3;
+        $values63$n[0]! = $value652$kept4;
+        $values65$n[0]! = $value652$kept5;
+        $values67$n[0]! = $value652$kept6;
+        $found609 = $value652$kept0 > 0;
+        $found614 = $value652$kept1 > 0;
+        $found619 = $value652$kept2 > 0;
+        $found624 = $value652$kept3 > 0;
+        $found629 = $value652$kept4 > 0;
+        $found634 = $value652$kept5 > 0;
+        $found640 = $value652$kept6 > 0;
       }
-      offered614$open: {
-        if (!$found615) break offered614$open;
-        $offered614 = true;
+      offered608$open: {
+        if (!$found609) break offered608$open;
+        $offered608 = true;
       }
-      offered619$open: {
-        if (!$found620) break offered619$open;
-        $offered619 = true;
+      offered613$open: {
+        if (!$found614) break offered613$open;
+        $offered613 = true;
       }
-      offered624$open: {
-        if (!$found625) break offered624$open;
-        $offered624 = true;
+      offered618$open: {
+        if (!$found619) break offered618$open;
+        $offered618 = true;
       }
-      offered629$open: {
-        if (!$found630) break offered629$open;
-        $offered629 = true;
+      offered623$open: {
+        if (!$found624) break offered623$open;
+        $offered623 = true;
       }
-      offered634$open: {
-        if (!$found635) break offered634$open;
-        $offered634 = true;
+      offered628$open: {
+        if (!$found629) break offered628$open;
+        $offered628 = true;
+      }
+      offered633$open: {
+        if (!$found634) break offered633$open;
+        $offered633 = true;
       }
       offered639$open: {
         if (!$found640) break offered639$open;
-        $offered639 = true;
-      }
-      offered645$open: {
-        if (!$found646) break offered645$open;
-        let $found649 = false;
+        let $found643 = false;
         for (let l_buyer = 0; l_buyer < players; l_buyer++) {
           if (v_eliminated[l_buyer] !== 0) continue;
           if (!(l_buyer !== l_q_2)) continue;
           const l_buyer_2 = l_buyer;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found649 = true;
+          $found643 = true;
           break;
         }
-        if (!$found649) break offered645$open;
-        $offered645 = true;
+        if (!$found643) break offered639$open;
+        $offered639 = true;
       }
       if (
         $passBy &&
         !(
+          $offered602 ||
           $offered608 ||
-          $offered614 ||
-          $offered619 ||
-          $offered624 ||
-          $offered629 ||
-          $offered634 ||
-          $offered639 ||
-          $offered645
+          $offered613 ||
+          $offered618 ||
+          $offered623 ||
+          $offered628 ||
+          $offered633 ||
+          $offered639
         )
       ) {
         l___window_0_2 = false;
@@ -6456,131 +6456,131 @@ export function playout(): PlayoutKernel {
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight661 = 0;
+      let $weight655 = 0;
+      if ($offered602) {
+        $weight655 = 20;
+        if (!Number.isSafeInteger($weight655) || $weight655 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'request_rent' is ${$weight655}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight656 = 0;
       if ($offered608) {
-        $weight661 = 20;
+        $weight656 = 2;
+        if (!Number.isSafeInteger($weight656) || $weight656 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'build' is ${$weight656}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight657 = 0;
+      if ($offered613) {
+        $weight657 = 2;
+        if (!Number.isSafeInteger($weight657) || $weight657 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy_key' is ${$weight657}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight658 = 0;
+      if ($offered618) {
+        $weight658 = 0;
+        if (!Number.isSafeInteger($weight658) || $weight658 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight658}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight659 = 0;
+      if ($offered623) {
+        $weight659 = 0;
+        if (!Number.isSafeInteger($weight659) || $weight659 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight659}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight660 = 0;
+      if ($offered628) {
+        $weight660 = 0;
+        if (!Number.isSafeInteger($weight660) || $weight660 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight660}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight661 = 0;
+      if ($offered633) {
+        $weight661 = v_cash[l_q_2]! > 500 ? 1 : 0;
         if (!Number.isSafeInteger($weight661) || $weight661 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight661}: a preference is a whole number from 0 up`,
+            `the preference of 'lift' is ${$weight661}: a preference is a whole number from 0 up`,
           );
       }
       let $weight662 = 0;
-      if ($offered614) {
-        $weight662 = 2;
-        if (!Number.isSafeInteger($weight662) || $weight662 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'build' is ${$weight662}: a preference is a whole number from 0 up`,
-          );
+      if ($offered639) {
+        $weight662 = 1;
       }
       let $weight663 = 0;
-      if ($offered619) {
-        $weight663 = 2;
-        if (!Number.isSafeInteger($weight663) || $weight663 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight663}: a preference is a whole number from 0 up`,
-          );
+      if ($offered644) {
+        $weight663 = 1;
       }
-      let $weight664 = 0;
-      if ($offered624) {
-        $weight664 = 0;
-        if (!Number.isSafeInteger($weight664) || $weight664 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight664}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight665 = 0;
-      if ($offered629) {
-        $weight665 = 0;
-        if (!Number.isSafeInteger($weight665) || $weight665 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight665}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight666 = 0;
-      if ($offered634) {
-        $weight666 = 0;
-        if (!Number.isSafeInteger($weight666) || $weight666 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight666}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight667 = 0;
-      if ($offered639) {
-        $weight667 = v_cash[l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight667) || $weight667 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'lift' is ${$weight667}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight668 = 0;
-      if ($offered645) {
-        $weight668 = 1;
-      }
-      let $weight669 = 0;
-      if ($offered650) {
-        $weight669 = 1;
-      }
-      const $weights670 =
+      const $weights664 =
+        $weight655 +
+        $weight656 +
+        $weight657 +
+        $weight658 +
+        $weight659 +
+        $weight660 +
         $weight661 +
         $weight662 +
-        $weight663 +
-        $weight664 +
-        $weight665 +
-        $weight666 +
-        $weight667 +
-        $weight668 +
-        $weight669;
-      if ($weights670 === 0) break preferred607;
-      if ($weights670 > 4294967296)
+        $weight663;
+      if ($weights664 === 0) break preferred601;
+      if ($weights664 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick671 = drawInt(P, $weights670);
-      if ($offered608) {
-        $pick671 -= $weight661;
-        if ($pick671 < 0) {
-          const $moves672 = 1;
-          if ($moves672 > 4294967296)
+      let $pick665 = drawInt(P, $weights664);
+      if ($offered602) {
+        $pick665 -= $weight655;
+        if ($pick665 < 0) {
+          const $moves666 = 1;
+          if ($moves666 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt673: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index674 = drawInt(P, $moves672);
+          attempt667: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index668 = drawInt(P, $moves666);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat501, 8);
+            if (trace !== null) trace.push($seat495, 8);
             {
               return step112();
             }
           }
-          break preferred607;
+          break preferred601;
         }
       }
-      if ($offered614) {
-        $pick671 -= $weight662;
-        if ($pick671 < 0) {
-          const $size675 = $values55$n[0]!;
-          const $moves676 = $size675;
-          if ($moves676 > 4294967296)
+      if ($offered608) {
+        $pick665 -= $weight656;
+        if ($pick665 < 0) {
+          const $size669 = $values55$n[0]!;
+          const $moves670 = $size669;
+          if ($moves670 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt677: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index678 = drawInt(P, $moves676);
-            const $digit679 = $index678 % $size675;
-            $index678 = Math.floor($index678 / $size675);
-            const $value680 = $values55[$digit679]!;
+          attempt671: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index672 = drawInt(P, $moves670);
+            const $digit673 = $index672 % $size669;
+            $index672 = Math.floor($index672 / $size669);
+            const $value674 = $values55[$digit673]!;
             {
-              const l_d = $value680;
+              const l_d = $value674;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat501, 9, $value680);
+            if (trace !== null) trace.push($seat495, 9, $value674);
             {
-              const l_d = $value680;
+              const l_d = $value674;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6603,29 +6603,29 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred607;
+          break preferred601;
         }
       }
-      if ($offered619) {
-        $pick671 -= $weight663;
-        if ($pick671 < 0) {
-          const $size681 = $values57$n[0]!;
-          const $moves682 = $size681;
-          if ($moves682 > 4294967296)
+      if ($offered613) {
+        $pick665 -= $weight657;
+        if ($pick665 < 0) {
+          const $size675 = $values57$n[0]!;
+          const $moves676 = $size675;
+          if ($moves676 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt683: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index684 = drawInt(P, $moves682);
-            const $digit685 = $index684 % $size681;
-            $index684 = Math.floor($index684 / $size681);
-            const $value686 = $values57[$digit685]!;
+          attempt677: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index678 = drawInt(P, $moves676);
+            const $digit679 = $index678 % $size675;
+            $index678 = Math.floor($index678 / $size675);
+            const $value680 = $values57[$digit679]!;
             {
-              const l_d = $value686;
+              const l_d = $value680;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat501, 10, $value686);
+            if (trace !== null) trace.push($seat495, 10, $value680);
             {
-              const l_d = $value686;
+              const l_d = $value680;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6652,35 +6652,35 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred607;
+          break preferred601;
         }
       }
-      if ($offered624) {
-        $pick671 -= $weight664;
-        if ($pick671 < 0) {
-          const $size687 = $values59$n[0]!;
-          const $moves688 = $size687;
-          if ($moves688 > 4294967296)
+      if ($offered618) {
+        $pick665 -= $weight658;
+        if ($pick665 < 0) {
+          const $size681 = $values59$n[0]!;
+          const $moves682 = $size681;
+          if ($moves682 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt689: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index690 = drawInt(P, $moves688);
-            const $digit691 = $index690 % $size687;
-            $index690 = Math.floor($index690 / $size687);
-            const $value692 = $values59[$digit691]!;
+          attempt683: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index684 = drawInt(P, $moves682);
+            const $digit685 = $index684 % $size681;
+            $index684 = Math.floor($index684 / $size681);
+            const $value686 = $values59[$digit685]!;
             {
-              const l_d = $value692;
+              const l_d = $value686;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat501, 11, $value692);
+            if (trace !== null) trace.push($seat495, 11, $value686);
             {
-              const l_d = $value692;
+              const l_d = $value686;
               {
-                const $argument693 = l_q_2;
-                const $argument694 = l_d;
+                const $argument687 = l_q_2;
+                const $argument688 = l_d;
                 {
-                  let l_p = $argument693;
-                  let l_sold = $argument694;
+                  let l_p = $argument687;
+                  let l_sold = $argument688;
                   $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_q_2);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6705,35 +6705,35 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred607;
+          break preferred601;
         }
       }
-      if ($offered629) {
-        $pick671 -= $weight665;
-        if ($pick671 < 0) {
-          const $size695 = $values61$n[0]!;
-          const $moves696 = $size695;
-          if ($moves696 > 4294967296)
+      if ($offered623) {
+        $pick665 -= $weight659;
+        if ($pick665 < 0) {
+          const $size689 = $values61$n[0]!;
+          const $moves690 = $size689;
+          if ($moves690 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt697: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index698 = drawInt(P, $moves696);
-            const $digit699 = $index698 % $size695;
-            $index698 = Math.floor($index698 / $size695);
-            const $value700 = $values61[$digit699]!;
+          attempt691: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index692 = drawInt(P, $moves690);
+            const $digit693 = $index692 % $size689;
+            $index692 = Math.floor($index692 / $size689);
+            const $value694 = $values61[$digit693]!;
             {
-              const l_d = $value700;
+              const l_d = $value694;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat501, 12, $value700);
+            if (trace !== null) trace.push($seat495, 12, $value694);
             {
-              const l_d = $value700;
+              const l_d = $value694;
               {
-                const $argument701 = l_q_2;
-                const $argument702 = l_d;
+                const $argument695 = l_q_2;
+                const $argument696 = l_d;
                 {
-                  let l_p = $argument701;
-                  let l_sold = $argument702;
+                  let l_p = $argument695;
+                  let l_sold = $argument696;
                   $write_key$at_deeds(l_sold, false, Z_deeds + l_q_2);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6762,35 +6762,35 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred607;
+          break preferred601;
         }
       }
-      if ($offered634) {
-        $pick671 -= $weight666;
-        if ($pick671 < 0) {
-          const $size703 = $values63$n[0]!;
-          const $moves704 = $size703;
-          if ($moves704 > 4294967296)
+      if ($offered628) {
+        $pick665 -= $weight660;
+        if ($pick665 < 0) {
+          const $size697 = $values63$n[0]!;
+          const $moves698 = $size697;
+          if ($moves698 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt705: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index706 = drawInt(P, $moves704);
-            const $digit707 = $index706 % $size703;
-            $index706 = Math.floor($index706 / $size703);
-            const $value708 = $values63[$digit707]!;
+          attempt699: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index700 = drawInt(P, $moves698);
+            const $digit701 = $index700 % $size697;
+            $index700 = Math.floor($index700 / $size697);
+            const $value702 = $values63[$digit701]!;
             {
-              const l_d = $value708;
+              const l_d = $value702;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat501, 13, $value708);
+            if (trace !== null) trace.push($seat495, 13, $value702);
             {
-              const l_d = $value708;
+              const l_d = $value702;
               {
-                const $argument709 = l_q_2;
-                const $argument710 = l_d;
+                const $argument703 = l_q_2;
+                const $argument704 = l_d;
                 {
-                  let l_p = $argument709;
-                  let l_pledged = $argument710;
+                  let l_p = $argument703;
+                  let l_pledged = $argument704;
                   $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_q_2);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
@@ -6812,29 +6812,29 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred607;
+          break preferred601;
         }
       }
-      if ($offered639) {
-        $pick671 -= $weight667;
-        if ($pick671 < 0) {
-          const $size711 = $values65$n[0]!;
-          const $moves712 = $size711;
-          if ($moves712 > 4294967296)
+      if ($offered633) {
+        $pick665 -= $weight661;
+        if ($pick665 < 0) {
+          const $size705 = $values65$n[0]!;
+          const $moves706 = $size705;
+          if ($moves706 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt713: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index714 = drawInt(P, $moves712);
-            const $digit715 = $index714 % $size711;
-            $index714 = Math.floor($index714 / $size711);
-            const $value716 = $values65[$digit715]!;
+          attempt707: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index708 = drawInt(P, $moves706);
+            const $digit709 = $index708 % $size705;
+            $index708 = Math.floor($index708 / $size705);
+            const $value710 = $values65[$digit709]!;
             {
-              const l_d = $value716;
+              const l_d = $value710;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat501, 14, $value716);
+            if (trace !== null) trace.push($seat495, 14, $value710);
             {
-              const l_d = $value716;
+              const l_d = $value710;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6854,12 +6854,12 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred607;
+          break preferred601;
         }
       }
-      if ($offered645) {
-        $pick671 -= $weight668;
-        if ($pick671 < 0) {
+      if ($offered639) {
+        $pick665 -= $weight662;
+        if ($pick665 < 0) {
           $values69$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -6868,154 +6868,154 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values69[$values69$n[0]!++] = l_buyer_2;
           }
-          const $size717 = $values67$n[0]!;
-          const $size718 = $values69$n[0]!;
-          const $moves719 = $size717 * $size718;
-          if ($moves719 > 4294967296)
+          const $size711 = $values67$n[0]!;
+          const $size712 = $values69$n[0]!;
+          const $moves713 = $size711 * $size712;
+          if ($moves713 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt720: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index721 = drawInt(P, $moves719);
-            const $digit722 = $index721 % $size717;
-            $index721 = Math.floor($index721 / $size717);
-            const $value723 = $values67[$digit722]!;
-            const $digit724 = $index721 % $size718;
-            $index721 = Math.floor($index721 / $size718);
-            const $value725 = $values69[$digit724]!;
+          attempt714: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index715 = drawInt(P, $moves713);
+            const $digit716 = $index715 % $size711;
+            $index715 = Math.floor($index715 / $size711);
+            const $value717 = $values67[$digit716]!;
+            const $digit718 = $index715 % $size712;
+            $index715 = Math.floor($index715 / $size712);
+            const $value719 = $values69[$digit718]!;
             {
-              l_d_3 = $value723;
-              l_buyer_2 = $value725;
+              l_d_3 = $value717;
+              l_buyer_2 = $value719;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat501, 15, $value723, $value725);
+            if (trace !== null) trace.push($seat495, 15, $value717, $value719);
             {
-              l_d_3 = $value723;
-              l_buyer_2 = $value725;
+              l_d_3 = $value717;
+              l_buyer_2 = $value719;
               return step108();
             }
           }
-          break preferred607;
+          break preferred601;
         }
       }
-      if ($offered650) {
-        $pick671 -= $weight669;
-        if ($pick671 < 0) {
-          const $moves726 = 1;
-          if ($moves726 > 4294967296)
+      if ($offered644) {
+        $pick665 -= $weight663;
+        if ($pick665 < 0) {
+          const $moves720 = 1;
+          if ($moves720 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt727: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index728 = drawInt(P, $moves726);
+          attempt721: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index722 = drawInt(P, $moves720);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat501, 16);
+            if (trace !== null) trace.push($seat495, 16);
             {
               l___window_0_2 = false;
               return 105;
             }
           }
-          break preferred607;
+          break preferred601;
         }
       }
     }
-    let $offered502 = false;
-    offered502$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered502$open;
+    let $offered496 = false;
+    offered496$open: {
+      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered496$open;
       if (!($countOf($count_deeds_space, l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
-        break offered502$open;
-      let $any503: boolean = false;
+        break offered496$open;
+      let $any497: boolean = false;
       {
-        const $seg505 = Z_deeds + l_q_2;
-        const $n506 = N[$seg505]!;
-        for (let $i504 = 0; $i504 < $n506; $i504++) {
-          const l_e = C[$seg505 * CAP + $i504]!;
+        const $seg499 = Z_deeds + l_q_2;
+        const $n500 = N[$seg499]!;
+        for (let $i498 = 0; $i498 < $n500; $i498++) {
+          const l_e = C[$seg499 * CAP + $i498]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]! === 1) {
-            $any503 = true;
+            $any497 = true;
             break;
           }
         }
       }
-      if (!!$any503) break offered502$open;
-      $offered502 = true;
+      if (!!$any497) break offered496$open;
+      $offered496 = true;
     }
-    const $seg507 = Z_deeds + l_q_2;
-    let $offered508 = false;
-    let $gate545 = false;
-    let $found509 = false;
-    offered508$open: {
-      if (!(N[$seg507]! > 0)) break offered508$open;
-      if (!(l_q_2 === l_roller)) break offered508$open;
-      if (!(v_stacks_left > 0)) break offered508$open;
-      $gate545 = true;
+    const $seg501 = Z_deeds + l_q_2;
+    let $offered502 = false;
+    let $gate539 = false;
+    let $found503 = false;
+    offered502$open: {
+      if (!(N[$seg501]! > 0)) break offered502$open;
+      if (!(l_q_2 === l_roller)) break offered502$open;
+      if (!(v_stacks_left > 0)) break offered502$open;
+      $gate539 = true;
     }
-    const $seg512 = Z_deeds + l_q_2;
-    let $offered513 = false;
-    let $gate546 = false;
-    let $found514 = false;
-    offered513$open: {
-      if (!(N[$seg512]! > 0)) break offered513$open;
-      if (!(l_q_2 === l_roller)) break offered513$open;
-      if (!(v_keys_left > 0)) break offered513$open;
-      $gate546 = true;
+    const $seg506 = Z_deeds + l_q_2;
+    let $offered507 = false;
+    let $gate540 = false;
+    let $found508 = false;
+    offered507$open: {
+      if (!(N[$seg506]! > 0)) break offered507$open;
+      if (!(l_q_2 === l_roller)) break offered507$open;
+      if (!(v_keys_left > 0)) break offered507$open;
+      $gate540 = true;
     }
-    const $seg517 = Z_deeds + l_q_2;
-    let $offered518 = false;
-    let $gate547 = false;
-    let $found519 = false;
-    offered518$open: {
-      if (!(N[$seg517]! > 0)) break offered518$open;
-      if (!(l_q_2 === l_roller)) break offered518$open;
-      $gate547 = true;
+    const $seg511 = Z_deeds + l_q_2;
+    let $offered512 = false;
+    let $gate541 = false;
+    let $found513 = false;
+    offered512$open: {
+      if (!(N[$seg511]! > 0)) break offered512$open;
+      if (!(l_q_2 === l_roller)) break offered512$open;
+      $gate541 = true;
     }
-    const $seg522 = Z_deeds + l_q_2;
-    let $offered523 = false;
-    let $gate548 = false;
-    let $found524 = false;
-    offered523$open: {
-      if (!(N[$seg522]! > 0)) break offered523$open;
-      if (!(l_q_2 === l_roller)) break offered523$open;
-      if (!(v_stacks_left >= 4)) break offered523$open;
-      $gate548 = true;
+    const $seg516 = Z_deeds + l_q_2;
+    let $offered517 = false;
+    let $gate542 = false;
+    let $found518 = false;
+    offered517$open: {
+      if (!(N[$seg516]! > 0)) break offered517$open;
+      if (!(l_q_2 === l_roller)) break offered517$open;
+      if (!(v_stacks_left >= 4)) break offered517$open;
+      $gate542 = true;
     }
-    const $seg527 = Z_deeds + l_q_2;
-    let $offered528 = false;
-    let $gate549 = false;
-    let $found529 = false;
-    offered528$open: {
-      if (!(N[$seg527]! > 0)) break offered528$open;
-      if (!(l_q_2 === l_roller)) break offered528$open;
-      $gate549 = true;
+    const $seg521 = Z_deeds + l_q_2;
+    let $offered522 = false;
+    let $gate543 = false;
+    let $found523 = false;
+    offered522$open: {
+      if (!(N[$seg521]! > 0)) break offered522$open;
+      if (!(l_q_2 === l_roller)) break offered522$open;
+      $gate543 = true;
     }
-    const $seg532 = Z_deeds + l_q_2;
-    let $offered533 = false;
-    let $gate550 = false;
-    let $found534 = false;
-    offered533$open: {
-      if (!(N[$seg532]! > 0)) break offered533$open;
-      if (!(l_q_2 === l_roller)) break offered533$open;
-      $gate550 = true;
+    const $seg526 = Z_deeds + l_q_2;
+    let $offered527 = false;
+    let $gate544 = false;
+    let $found528 = false;
+    offered527$open: {
+      if (!(N[$seg526]! > 0)) break offered527$open;
+      if (!(l_q_2 === l_roller)) break offered527$open;
+      $gate544 = true;
     }
-    const $seg537 = Z_deeds + l_q_2;
-    let $some538 = false;
+    const $seg531 = Z_deeds + l_q_2;
+    let $some532 = false;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (!(l_buyer !== l_q_2)) continue;
-      $some538 = true;
+      $some532 = true;
       break;
     }
-    let $offered539 = false;
-    let $gate551 = false;
-    let $found540 = false;
-    offered539$open: {
-      if (!(N[$seg537]! > 0)) break offered539$open;
-      if (!$some538) break offered539$open;
-      if (!(l_q_2 === l_roller)) break offered539$open;
-      $gate551 = true;
+    let $offered533 = false;
+    let $gate545 = false;
+    let $found534 = false;
+    offered533$open: {
+      if (!(N[$seg531]! > 0)) break offered533$open;
+      if (!$some532) break offered533$open;
+      if (!(l_q_2 === l_roller)) break offered533$open;
+      $gate545 = true;
     }
-    let $offered544 = false;
-    offered544$open: {
-      $offered544 = true;
+    let $offered538 = false;
+    offered538$open: {
+      $offered538 = true;
     }
     $values39$n[0]! = 0;
     $values41$n[0]! = 0;
@@ -7024,168 +7024,168 @@ export function playout(): PlayoutKernel {
     $values47$n[0]! = 0;
     $values49$n[0]! = 0;
     $values51$n[0]! = 0;
-    if ($gate545 || $gate546 || $gate547 || $gate548 || $gate549 || $gate550 || $gate551) {
-      let $value552$kept0 = 0;
-      let $value552$kept1 = 0;
-      let $value552$kept2 = 0;
-      let $value552$kept3 = 0;
-      let $value552$kept4 = 0;
-      let $value552$kept5 = 0;
-      let $value552$kept6 = 0;
+    if ($gate539 || $gate540 || $gate541 || $gate542 || $gate543 || $gate544 || $gate545) {
+      let $value546$kept0 = 0;
+      let $value546$kept1 = 0;
+      let $value546$kept2 = 0;
+      let $value546$kept3 = 0;
+      let $value546$kept4 = 0;
+      let $value546$kept5 = 0;
+      let $value546$kept6 = 0;
       if (!$seatTotalsFresh) $recountSeats();
-      for (let $i554 = 0; $i554 < N[$seg507]!; $i554++) {
-        const $value552 = C[$seg507 * CAP + $i554]!;
-        found540$test: if ($gate551) {
-          const l_d_3 = $value552;
-          if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found540$test;
-          $values51[$value552$kept6++] = l_d_3;
+      for (let $i548 = 0; $i548 < N[$seg501]!; $i548++) {
+        const $value546 = C[$seg501 * CAP + $i548]!;
+        found534$test: if ($gate545) {
+          const l_d_3 = $value546;
+          if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found534$test;
+          $values51[$value546$kept6++] = l_d_3;
         }
-        if (v_mortgaged[$value552]! === 1) {
-          found534$test: if ($gate550) {
-            const l_d = $value552;
-            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found534$test;
-            $values49[$value552$kept5++] = l_d;
+        if (v_mortgaged[$value546]! === 1) {
+          found528$test: if ($gate544) {
+            const l_d = $value546;
+            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found528$test;
+            $values49[$value546$kept5++] = l_d;
           }
         } else {
-          found529$test: if ($gate549) {
-            const l_d = $value552;
+          found523$test: if ($gate543) {
+            const l_d = $value546;
             if (!($paired_deeds_group_0[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-              break found529$test;
-            $values47[$value552$kept4++] = l_d;
+              break found523$test;
+            $values47[$value546$kept4++] = l_d;
           }
         }
-        if (v_key[$value552]! === 1) {
-          found524$test: if ($gate548) {
-            const l_d = $value552;
-            $values45[$value552$kept3++] = l_d;
+        if (v_key[$value546]! === 1) {
+          found518$test: if ($gate542) {
+            const l_d = $value546;
+            $values45[$value546$kept3++] = l_d;
           }
         } else {
-          found519$test: if ($gate547) {
-            const l_d = $value552;
-            if (!(v_books[l_d]! > 0)) break found519$test;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found519$test;
-            $values43[$value552$kept2++] = l_d;
+          found513$test: if ($gate541) {
+            const l_d = $value546;
+            if (!(v_books[l_d]! > 0)) break found513$test;
+            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found513$test;
+            $values43[$value546$kept2++] = l_d;
           }
           if (
-            $count_deeds_group[l_q_2 * 8 + Deed_group$index[$value552]!]! ===
-            $count_bank_deeds_group[Deed_group$index[$value552]!]! +
-              $count_deeds_group$seats[Deed_group$index[$value552]!]!
+            $count_deeds_group[l_q_2 * 8 + Deed_group$index[$value546]!]! ===
+            $count_bank_deeds_group[Deed_group$index[$value546]!]! +
+              $count_deeds_group$seats[Deed_group$index[$value546]!]!
           ) {
-            found509$test: if ($gate545) {
-              const l_d = $value552;
+            found503$test: if ($gate539) {
+              const l_d = $value546;
               if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-                break found509$test;
-              if (!(v_books[l_d]! < 4)) break found509$test;
+                break found503$test;
+              if (!(v_books[l_d]! < 4)) break found503$test;
               if (
                 !(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
               )
-                break found509$test;
-              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found509$test;
-              $values39[$value552$kept0++] = l_d;
+                break found503$test;
+              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found503$test;
+              $values39[$value546$kept0++] = l_d;
             }
-            found514$test: if ($gate546) {
-              const l_d = $value552;
+            found508$test: if ($gate540) {
+              const l_d = $value546;
               if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-                break found514$test;
+                break found508$test;
               if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-                break found514$test;
-              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found514$test;
-              $values41[$value552$kept1++] = l_d;
+                break found508$test;
+              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found508$test;
+              $values41[$value546$kept1++] = l_d;
             }
           }
         }
       }
-      $values39$n[0]! = $value552$kept0;
-      $values41$n[0]! = $value552$kept1;
-      $values43$n[0]! = $value552$kept2;
-      $values45$n[0]! = $value552$kept3;
-      $values47$n[0]! = $value552$kept4;
-      $values49$n[0]! = $value552$kept5;
-      $values51$n[0]! = $value552$kept6;
-      $found509 = $value552$kept0 > 0;
-      $found514 = $value552$kept1 > 0;
-      $found519 = $value552$kept2 > 0;
-      $found524 = $value552$kept3 > 0;
-      $found529 = $value552$kept4 > 0;
-      $found534 = $value552$kept5 > 0;
-      $found540 = $value552$kept6 > 0;
+      $values39$n[0]! = $value546$kept0;
+      $values41$n[0]! = $value546$kept1;
+      $values43$n[0]! = $value546$kept2;
+      $values45$n[0]! = $value546$kept3;
+      $values47$n[0]! = $value546$kept4;
+      $values49$n[0]! = $value546$kept5;
+      $values51$n[0]! = $value546$kept6;
+      $found503 = $value546$kept0 > 0;
+      $found508 = $value546$kept1 > 0;
+      $found513 = $value546$kept2 > 0;
+      $found518 = $value546$kept3 > 0;
+      $found523 = $value546$kept4 > 0;
+      $found528 = $value546$kept5 > 0;
+      $found534 = $value546$kept6 > 0;
     }
-    offered508$open: {
-      if (!$found509) break offered508$open;
-      $offered508 = true;
+    offered502$open: {
+      if (!$found503) break offered502$open;
+      $offered502 = true;
     }
-    offered513$open: {
-      if (!$found514) break offered513$open;
-      $offered513 = true;
+    offered507$open: {
+      if (!$found508) break offered507$open;
+      $offered507 = true;
     }
-    offered518$open: {
-      if (!$found519) break offered518$open;
-      $offered518 = true;
+    offered512$open: {
+      if (!$found513) break offered512$open;
+      $offered512 = true;
     }
-    offered523$open: {
-      if (!$found524) break offered523$open;
-      $offered523 = true;
+    offered517$open: {
+      if (!$found518) break offered517$open;
+      $offered517 = true;
     }
-    offered528$open: {
-      if (!$found529) break offered528$open;
-      $offered528 = true;
+    offered522$open: {
+      if (!$found523) break offered522$open;
+      $offered522 = true;
+    }
+    offered527$open: {
+      if (!$found528) break offered527$open;
+      $offered527 = true;
     }
     offered533$open: {
       if (!$found534) break offered533$open;
-      $offered533 = true;
-    }
-    offered539$open: {
-      if (!$found540) break offered539$open;
-      let $found543 = false;
+      let $found537 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== l_q_2)) continue;
         const l_buyer_2 = l_buyer;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found543 = true;
+        $found537 = true;
         break;
       }
-      if (!$found543) break offered539$open;
-      $offered539 = true;
+      if (!$found537) break offered533$open;
+      $offered533 = true;
     }
     if (
       $passBy &&
       !(
+        $offered496 ||
         $offered502 ||
-        $offered508 ||
-        $offered513 ||
-        $offered518 ||
-        $offered523 ||
-        $offered528 ||
-        $offered533 ||
-        $offered539
+        $offered507 ||
+        $offered512 ||
+        $offered517 ||
+        $offered522 ||
+        $offered527 ||
+        $offered533
       )
     ) {
       l___window_0_2 = false;
       return 105;
     }
-    const $offered555 =
+    const $offered549 =
+      ($offered496 ? 1 : 0) +
       ($offered502 ? 1 : 0) +
-      ($offered508 ? 1 : 0) +
-      ($offered513 ? 1 : 0) +
-      ($offered518 ? 1 : 0) +
-      ($offered523 ? 1 : 0) +
-      ($offered528 ? 1 : 0) +
+      ($offered507 ? 1 : 0) +
+      ($offered512 ? 1 : 0) +
+      ($offered517 ? 1 : 0) +
+      ($offered522 ? 1 : 0) +
+      ($offered527 ? 1 : 0) +
       ($offered533 ? 1 : 0) +
-      ($offered539 ? 1 : 0) +
-      ($offered544 ? 1 : 0);
-    if ($offered555 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat501} must act but has no legal move`);
+      ($offered538 ? 1 : 0);
+    if ($offered549 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat495} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built597 = false;
-    attempt556: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n558 = $offered555;
-      let $r559 = 0;
-      if ($n558 <= 2097152 && $n558 >= 1) {
+    let $built591 = false;
+    attempt550: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n552 = $offered549;
+      let $r553 = 0;
+      if ($n552 <= 2097152 && $n552 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7196,34 +7196,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n558;
+          const $m = ($t >>> 0) * $n552;
           const $low = $m >>> 0;
-          if ($low >= $n558 || $low >= 4294967296 % $n558) {
-            $r559 = ($m / 4294967296) >>> 0;
+          if ($low >= $n552 || $low >= 4294967296 % $n552) {
+            $r553 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n558 >= 1 && $n558 <= 4294967296))
+        if (!($n552 >= 1 && $n552 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r559 = drawInt(P, $n558);
+        $r553 = drawInt(P, $n552);
       }
-      const $pick557$drawn = $r559;
-      let $pick557 = $pick557$drawn;
-      if ($offered502 && $pick557-- === 0) {
+      const $pick551$drawn = $r553;
+      let $pick551 = $pick551$drawn;
+      if ($offered496 && $pick551-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat501, 8);
+        if (trace !== null) trace.push($seat495, 8);
         {
           return step112();
         }
       }
-      if ($offered508 && $pick557-- === 0) {
-        const $n564 = $values39$n[0]!;
-        let $r565 = 0;
-        if ($n564 <= 2097152 && $n564 >= 1) {
+      if ($offered502 && $pick551-- === 0) {
+        const $n558 = $values39$n[0]!;
+        let $r559 = 0;
+        if ($n558 <= 2097152 && $n558 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7234,28 +7234,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n564;
+            const $m = ($t >>> 0) * $n558;
             const $low = $m >>> 0;
-            if ($low >= $n564 || $low >= 4294967296 % $n564) {
-              $r565 = ($m / 4294967296) >>> 0;
+            if ($low >= $n558 || $low >= 4294967296 % $n558) {
+              $r559 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n564 >= 1 && $n564 <= 4294967296))
+          if (!($n558 >= 1 && $n558 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r565 = drawInt(P, $n564);
+          $r559 = drawInt(P, $n558);
         }
-        const $digit562 = $r565;
-        const $value563 = $values39[$digit562]!;
+        const $digit556 = $r559;
+        const $value557 = $values39[$digit556]!;
         {
-          const l_d = $value563;
+          const l_d = $value557;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat501, 9, $value563);
+        if (trace !== null) trace.push($seat495, 9, $value557);
         {
-          const l_d = $value563;
+          const l_d = $value557;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7278,10 +7278,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered513 && $pick557-- === 0) {
-        const $n569 = $values41$n[0]!;
-        let $r570 = 0;
-        if ($n569 <= 2097152 && $n569 >= 1) {
+      if ($offered507 && $pick551-- === 0) {
+        const $n563 = $values41$n[0]!;
+        let $r564 = 0;
+        if ($n563 <= 2097152 && $n563 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7292,28 +7292,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n569;
+            const $m = ($t >>> 0) * $n563;
             const $low = $m >>> 0;
-            if ($low >= $n569 || $low >= 4294967296 % $n569) {
-              $r570 = ($m / 4294967296) >>> 0;
+            if ($low >= $n563 || $low >= 4294967296 % $n563) {
+              $r564 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n569 >= 1 && $n569 <= 4294967296))
+          if (!($n563 >= 1 && $n563 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r570 = drawInt(P, $n569);
+          $r564 = drawInt(P, $n563);
         }
-        const $digit567 = $r570;
-        const $value568 = $values41[$digit567]!;
+        const $digit561 = $r564;
+        const $value562 = $values41[$digit561]!;
         {
-          const l_d = $value568;
+          const l_d = $value562;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat501, 10, $value568);
+        if (trace !== null) trace.push($seat495, 10, $value562);
         {
-          const l_d = $value568;
+          const l_d = $value562;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7340,10 +7340,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered518 && $pick557-- === 0) {
-        const $n574 = $values43$n[0]!;
-        let $r575 = 0;
-        if ($n574 <= 2097152 && $n574 >= 1) {
+      if ($offered512 && $pick551-- === 0) {
+        const $n568 = $values43$n[0]!;
+        let $r569 = 0;
+        if ($n568 <= 2097152 && $n568 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7354,34 +7354,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n574;
+            const $m = ($t >>> 0) * $n568;
             const $low = $m >>> 0;
-            if ($low >= $n574 || $low >= 4294967296 % $n574) {
-              $r575 = ($m / 4294967296) >>> 0;
+            if ($low >= $n568 || $low >= 4294967296 % $n568) {
+              $r569 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n574 >= 1 && $n574 <= 4294967296))
+          if (!($n568 >= 1 && $n568 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r575 = drawInt(P, $n574);
+          $r569 = drawInt(P, $n568);
         }
-        const $digit572 = $r575;
-        const $value573 = $values43[$digit572]!;
+        const $digit566 = $r569;
+        const $value567 = $values43[$digit566]!;
         {
-          const l_d = $value573;
+          const l_d = $value567;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat501, 11, $value573);
+        if (trace !== null) trace.push($seat495, 11, $value567);
         {
-          const l_d = $value573;
+          const l_d = $value567;
           {
-            const $argument576 = l_q_2;
-            const $argument577 = l_d;
+            const $argument570 = l_q_2;
+            const $argument571 = l_d;
             {
-              let l_p = $argument576;
-              let l_sold = $argument577;
+              let l_p = $argument570;
+              let l_sold = $argument571;
               $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_q_2);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7406,10 +7406,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered523 && $pick557-- === 0) {
-        const $n581 = $values45$n[0]!;
-        let $r582 = 0;
-        if ($n581 <= 2097152 && $n581 >= 1) {
+      if ($offered517 && $pick551-- === 0) {
+        const $n575 = $values45$n[0]!;
+        let $r576 = 0;
+        if ($n575 <= 2097152 && $n575 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7420,34 +7420,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n581;
+            const $m = ($t >>> 0) * $n575;
             const $low = $m >>> 0;
-            if ($low >= $n581 || $low >= 4294967296 % $n581) {
-              $r582 = ($m / 4294967296) >>> 0;
+            if ($low >= $n575 || $low >= 4294967296 % $n575) {
+              $r576 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n581 >= 1 && $n581 <= 4294967296))
+          if (!($n575 >= 1 && $n575 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r582 = drawInt(P, $n581);
+          $r576 = drawInt(P, $n575);
         }
-        const $digit579 = $r582;
-        const $value580 = $values45[$digit579]!;
+        const $digit573 = $r576;
+        const $value574 = $values45[$digit573]!;
         {
-          const l_d = $value580;
+          const l_d = $value574;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat501, 12, $value580);
+        if (trace !== null) trace.push($seat495, 12, $value574);
         {
-          const l_d = $value580;
+          const l_d = $value574;
           {
-            const $argument583 = l_q_2;
-            const $argument584 = l_d;
+            const $argument577 = l_q_2;
+            const $argument578 = l_d;
             {
-              let l_p = $argument583;
-              let l_sold = $argument584;
+              let l_p = $argument577;
+              let l_sold = $argument578;
               $write_key$at_deeds(l_sold, false, Z_deeds + l_q_2);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7476,10 +7476,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered528 && $pick557-- === 0) {
-        const $n588 = $values47$n[0]!;
-        let $r589 = 0;
-        if ($n588 <= 2097152 && $n588 >= 1) {
+      if ($offered522 && $pick551-- === 0) {
+        const $n582 = $values47$n[0]!;
+        let $r583 = 0;
+        if ($n582 <= 2097152 && $n582 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7490,34 +7490,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n588;
+            const $m = ($t >>> 0) * $n582;
             const $low = $m >>> 0;
-            if ($low >= $n588 || $low >= 4294967296 % $n588) {
-              $r589 = ($m / 4294967296) >>> 0;
+            if ($low >= $n582 || $low >= 4294967296 % $n582) {
+              $r583 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n588 >= 1 && $n588 <= 4294967296))
+          if (!($n582 >= 1 && $n582 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r589 = drawInt(P, $n588);
+          $r583 = drawInt(P, $n582);
         }
-        const $digit586 = $r589;
-        const $value587 = $values47[$digit586]!;
+        const $digit580 = $r583;
+        const $value581 = $values47[$digit580]!;
         {
-          const l_d = $value587;
+          const l_d = $value581;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat501, 13, $value587);
+        if (trace !== null) trace.push($seat495, 13, $value581);
         {
-          const l_d = $value587;
+          const l_d = $value581;
           {
-            const $argument590 = l_q_2;
-            const $argument591 = l_d;
+            const $argument584 = l_q_2;
+            const $argument585 = l_d;
             {
-              let l_p = $argument590;
-              let l_pledged = $argument591;
+              let l_p = $argument584;
+              let l_pledged = $argument585;
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_q_2);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -7539,10 +7539,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered533 && $pick557-- === 0) {
-        const $n595 = $values49$n[0]!;
-        let $r596 = 0;
-        if ($n595 <= 2097152 && $n595 >= 1) {
+      if ($offered527 && $pick551-- === 0) {
+        const $n589 = $values49$n[0]!;
+        let $r590 = 0;
+        if ($n589 <= 2097152 && $n589 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7553,28 +7553,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n595;
+            const $m = ($t >>> 0) * $n589;
             const $low = $m >>> 0;
-            if ($low >= $n595 || $low >= 4294967296 % $n595) {
-              $r596 = ($m / 4294967296) >>> 0;
+            if ($low >= $n589 || $low >= 4294967296 % $n589) {
+              $r590 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n595 >= 1 && $n595 <= 4294967296))
+          if (!($n589 >= 1 && $n589 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r596 = drawInt(P, $n595);
+          $r590 = drawInt(P, $n589);
         }
-        const $digit593 = $r596;
-        const $value594 = $values49[$digit593]!;
+        const $digit587 = $r590;
+        const $value588 = $values49[$digit587]!;
         {
-          const l_d = $value594;
+          const l_d = $value588;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat501, 14, $value594);
+        if (trace !== null) trace.push($seat495, 14, $value588);
         {
-          const l_d = $value594;
+          const l_d = $value588;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -7594,8 +7594,8 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered539 && $pick557-- === 0) {
-        if (!$built597) {
+      if ($offered533 && $pick551-- === 0) {
+        if (!$built591) {
           $values53$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -7604,11 +7604,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values53[$values53$n[0]!++] = l_buyer_2;
           }
-          $built597 = true;
+          $built591 = true;
         }
-        const $n600 = $values51$n[0]!;
-        let $r601 = 0;
-        if ($n600 <= 2097152 && $n600 >= 1) {
+        const $n594 = $values51$n[0]!;
+        let $r595 = 0;
+        if ($n594 <= 2097152 && $n594 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7619,23 +7619,23 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n600;
+            const $m = ($t >>> 0) * $n594;
             const $low = $m >>> 0;
-            if ($low >= $n600 || $low >= 4294967296 % $n600) {
-              $r601 = ($m / 4294967296) >>> 0;
+            if ($low >= $n594 || $low >= 4294967296 % $n594) {
+              $r595 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n600 >= 1 && $n600 <= 4294967296))
+          if (!($n594 >= 1 && $n594 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r601 = drawInt(P, $n600);
+          $r595 = drawInt(P, $n594);
         }
-        const $digit598 = $r601;
-        const $value599 = $values51[$digit598]!;
-        const $n604 = $values53$n[0]!;
-        let $r605 = 0;
-        if ($n604 <= 2097152 && $n604 >= 1) {
+        const $digit592 = $r595;
+        const $value593 = $values51[$digit592]!;
+        const $n598 = $values53$n[0]!;
+        let $r599 = 0;
+        if ($n598 <= 2097152 && $n598 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7646,39 +7646,39 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n604;
+            const $m = ($t >>> 0) * $n598;
             const $low = $m >>> 0;
-            if ($low >= $n604 || $low >= 4294967296 % $n604) {
-              $r605 = ($m / 4294967296) >>> 0;
+            if ($low >= $n598 || $low >= 4294967296 % $n598) {
+              $r599 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n604 >= 1 && $n604 <= 4294967296))
+          if (!($n598 >= 1 && $n598 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r605 = drawInt(P, $n604);
+          $r599 = drawInt(P, $n598);
         }
-        const $digit602 = $r605;
-        const $value603 = $values53[$digit602]!;
+        const $digit596 = $r599;
+        const $value597 = $values53[$digit596]!;
         {
-          l_d_3 = $value599;
-          l_buyer_2 = $value603;
+          l_d_3 = $value593;
+          l_buyer_2 = $value597;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat501, 15, $value599, $value603);
+        if (trace !== null) trace.push($seat495, 15, $value593, $value597);
         {
-          l_d_3 = $value599;
-          l_buyer_2 = $value603;
+          l_d_3 = $value593;
+          l_buyer_2 = $value597;
           return step108();
         }
       }
-      if ($offered544 && $pick557-- === 0) {
+      if ($offered538 && $pick551-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat501, 16);
+        if (trace !== null) trace.push($seat495, 16);
         {
           l___window_0_2 = false;
           return 105;
@@ -7687,22 +7687,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide741($seat730: number): number {
-    const $low731 = 1;
-    const $high732 = v_cash[l_buyer_2]!;
-    const $size733 = Math.max(0, $high732 - $low731 + 1);
-    const $count734 = $size733;
-    const $total735: number = $count734;
-    if ($total735 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat730} must act but has no legal move`);
+  function decide735($seat724: number): number {
+    const $low725 = 1;
+    const $high726 = v_cash[l_buyer_2]!;
+    const $size727 = Math.max(0, $high726 - $low725 + 1);
+    const $count728 = $size727;
+    const $total729: number = $count728;
+    if ($total729 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n737 = $total735;
-    let $r738 = 0;
-    if ($n737 <= 2097152 && $n737 >= 1) {
+    const $n731 = $total729;
+    let $r732 = 0;
+    if ($n731 <= 2097152 && $n731 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7713,80 +7713,80 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n737;
+        const $m = ($t >>> 0) * $n731;
         const $low = $m >>> 0;
-        if ($low >= $n737 || $low >= 4294967296 % $n737) {
-          $r738 = ($m / 4294967296) >>> 0;
+        if ($low >= $n731 || $low >= 4294967296 % $n731) {
+          $r732 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n737 >= 1 && $n737 <= 4294967296))
+      if (!($n731 >= 1 && $n731 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r738 = drawInt(P, $n737);
+      $r732 = drawInt(P, $n731);
     }
-    const $index736$drawn = $r738;
-    let $index736 = $index736$drawn;
+    const $index730$drawn = $r732;
+    let $index730 = $index730$drawn;
     decisions++;
     steps = 0;
-    if ($index736 < $count734) {
-      const $digit739 = $index736;
-      const $value740 = $low731 + $digit739;
-      if (trace !== null) trace.push($seat730, 7, $value740);
+    if ($index730 < $count728) {
+      const $digit733 = $index730;
+      const $value734 = $low725 + $digit733;
+      if (trace !== null) trace.push($seat724, 7, $value734);
       {
-        l_amount_3 = $value740;
+        l_amount_3 = $value734;
         return step109();
       }
     }
-    $index736 -= $count734;
+    $index730 -= $count728;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide772($seat742: number): number {
-    preferred754: if ($preferred) {
-      let $offered755 = false;
-      offered755$open: {
-        $offered755 = true;
+  function decide766($seat736: number): number {
+    preferred748: if ($preferred) {
+      let $offered749 = false;
+      offered749$open: {
+        $offered749 = true;
       }
-      let $offered756 = false;
-      offered756$open: {
-        $offered756 = true;
+      let $offered750 = false;
+      offered750$open: {
+        $offered750 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight757 = 0;
-      if ($offered755) {
-        $weight757 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight757) || $weight757 < 0)
+      let $weight751 = 0;
+      if ($offered749) {
+        $weight751 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight751) || $weight751 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight757}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight751}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight758 = 0;
-      if ($offered756) {
-        $weight758 = 1;
+      let $weight752 = 0;
+      if ($offered750) {
+        $weight752 = 1;
       }
-      const $weights759 = $weight757 + $weight758;
-      if ($weights759 === 0) break preferred754;
-      if ($weights759 > 4294967296)
+      const $weights753 = $weight751 + $weight752;
+      if ($weights753 === 0) break preferred748;
+      if ($weights753 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick760 = drawInt(P, $weights759);
-      if ($offered755) {
-        $pick760 -= $weight757;
-        if ($pick760 < 0) {
-          const $moves761 = 1;
-          if ($moves761 > 4294967296)
+      let $pick754 = drawInt(P, $weights753);
+      if ($offered749) {
+        $pick754 -= $weight751;
+        if ($pick754 < 0) {
+          const $moves755 = 1;
+          if ($moves755 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt762: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index763 = drawInt(P, $moves761);
+          attempt756: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index757 = drawInt(P, $moves755);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat742, 5);
+            if (trace !== null) trace.push($seat736, 5);
             {
               {
                 const $amount = l_amount_3;
@@ -7804,58 +7804,58 @@ export function playout(): PlayoutKernel {
                 v_cash[l_q_2] += $amount;
               }
               {
-                const $seg764 = Z_deeds + l_q_2;
+                const $seg758 = Z_deeds + l_q_2;
                 const $wanted = l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg764]!; $i++)
-                  if (C[$seg764 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg758]!; $i++)
+                  if (C[$seg758 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at765 = $seg764 * CAP + $at;
-                const $card = C[$at765]!;
-                const $end766 = $seg764 * CAP + N[$seg764]! - 1;
-                for (let $k767 = $at765; $k767 < $end766; $k767++) C[$k767] = C[$k767 + 1]!;
-                N[$seg764]!--;
-                const $seg768 = Z_deeds + l_buyer_2;
-                C[$seg768 * CAP + N[$seg768]!] = $card;
-                N[$seg768]!++;
-                $where[$card] = $seg768;
+                const $at759 = $seg758 * CAP + $at;
+                const $card = C[$at759]!;
+                const $end760 = $seg758 * CAP + N[$seg758]! - 1;
+                for (let $k761 = $at759; $k761 < $end760; $k761++) C[$k761] = C[$k761 + 1]!;
+                N[$seg758]!--;
+                const $seg762 = Z_deeds + l_buyer_2;
+                C[$seg762 * CAP + N[$seg762]!] = $card;
+                N[$seg762]!++;
+                $where[$card] = $seg762;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
                   if ($member >= 0) {
-                    $paired_deeds_group_0[($seg764 - Z_deeds) * 16 + $member]!--;
-                    $paired_deeds_group_0[($seg768 - Z_deeds) * 16 + $member]!++;
+                    $paired_deeds_group_0[($seg758 - Z_deeds) * 16 + $member]!--;
+                    $paired_deeds_group_0[($seg762 - Z_deeds) * 16 + $member]!++;
                   }
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
                   if ($member >= 0) {
-                    if (--$count_deeds_space[($seg764 - Z_deeds) * 35 + $member]! === 0)
-                      $holding_count_deeds_space[$member]! &= ~(1 << ($seg764 - Z_deeds));
-                    if ($count_deeds_space[($seg768 - Z_deeds) * 35 + $member]!++ === 0)
-                      $holding_count_deeds_space[$member]! |= 1 << ($seg768 - Z_deeds);
+                    if (--$count_deeds_space[($seg758 - Z_deeds) * 35 + $member]! === 0)
+                      $holding_count_deeds_space[$member]! &= ~(1 << ($seg758 - Z_deeds));
+                    if ($count_deeds_space[($seg762 - Z_deeds) * 35 + $member]!++ === 0)
+                      $holding_count_deeds_space[$member]! |= 1 << ($seg762 - Z_deeds);
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
                     {
-                      $count_deeds_group[($seg764 - Z_deeds) * 8 + $member]!--;
-                      if (v_eliminated[$seg764 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                      $count_deeds_group[($seg758 - Z_deeds) * 8 + $member]!--;
+                      if (v_eliminated[$seg758 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                     }
                     {
-                      $count_deeds_group[($seg768 - Z_deeds) * 8 + $member]!++;
-                      if (v_eliminated[$seg768 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                      $count_deeds_group[($seg762 - Z_deeds) * 8 + $member]!++;
+                      if (v_eliminated[$seg762 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                     }
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
                   if ($member >= 0) {
-                    $paired_deeds_group_1[($seg764 - Z_deeds) * 16 + $member]!--;
-                    $paired_deeds_group_1[($seg768 - Z_deeds) * 16 + $member]!++;
+                    $paired_deeds_group_1[($seg758 - Z_deeds) * 16 + $member]!--;
+                    $paired_deeds_group_1[($seg762 - Z_deeds) * 16 + $member]!++;
                   }
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
@@ -7864,43 +7864,43 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred754;
+          break preferred748;
         }
       }
-      if ($offered756) {
-        $pick760 -= $weight758;
-        if ($pick760 < 0) {
-          const $moves769 = 1;
-          if ($moves769 > 4294967296)
+      if ($offered750) {
+        $pick754 -= $weight752;
+        if ($pick754 < 0) {
+          const $moves763 = 1;
+          if ($moves763 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt770: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index771 = drawInt(P, $moves769);
+          attempt764: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index765 = drawInt(P, $moves763);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat742, 6);
+            if (trace !== null) trace.push($seat736, 6);
             {
               return 105;
             }
           }
-          break preferred754;
+          break preferred748;
         }
       }
     }
-    const $count743 = 1;
-    const $count744 = 1;
-    const $total745: number = $count743 + $count744;
-    if ($total745 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat742} must act but has no legal move`);
+    const $count737 = 1;
+    const $count738 = 1;
+    const $total739: number = $count737 + $count738;
+    if ($total739 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat736} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n747 = $total745;
-    let $r748 = 0;
-    if ($n747 <= 2097152 && $n747 >= 1) {
+    const $n741 = $total739;
+    let $r742 = 0;
+    if ($n741 <= 2097152 && $n741 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7911,24 +7911,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n747;
+        const $m = ($t >>> 0) * $n741;
         const $low = $m >>> 0;
-        if ($low >= $n747 || $low >= 4294967296 % $n747) {
-          $r748 = ($m / 4294967296) >>> 0;
+        if ($low >= $n741 || $low >= 4294967296 % $n741) {
+          $r742 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n747 >= 1 && $n747 <= 4294967296))
+      if (!($n741 >= 1 && $n741 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r748 = drawInt(P, $n747);
+      $r742 = drawInt(P, $n741);
     }
-    const $index746$drawn = $r748;
-    let $index746 = $index746$drawn;
+    const $index740$drawn = $r742;
+    let $index740 = $index740$drawn;
     decisions++;
     steps = 0;
-    if ($index746 < $count743) {
-      if (trace !== null) trace.push($seat742, 5);
+    if ($index740 < $count737) {
+      if (trace !== null) trace.push($seat736, 5);
       {
         {
           const $amount = l_amount_3;
@@ -7946,58 +7946,58 @@ export function playout(): PlayoutKernel {
           v_cash[l_q_2] += $amount;
         }
         {
-          const $seg749 = Z_deeds + l_q_2;
+          const $seg743 = Z_deeds + l_q_2;
           const $wanted = l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg749]!; $i++)
-            if (C[$seg749 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg743]!; $i++)
+            if (C[$seg743 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at750 = $seg749 * CAP + $at;
-          const $card = C[$at750]!;
-          const $end751 = $seg749 * CAP + N[$seg749]! - 1;
-          for (let $k752 = $at750; $k752 < $end751; $k752++) C[$k752] = C[$k752 + 1]!;
-          N[$seg749]!--;
-          const $seg753 = Z_deeds + l_buyer_2;
-          C[$seg753 * CAP + N[$seg753]!] = $card;
-          N[$seg753]!++;
-          $where[$card] = $seg753;
+          const $at744 = $seg743 * CAP + $at;
+          const $card = C[$at744]!;
+          const $end745 = $seg743 * CAP + N[$seg743]! - 1;
+          for (let $k746 = $at744; $k746 < $end745; $k746++) C[$k746] = C[$k746 + 1]!;
+          N[$seg743]!--;
+          const $seg747 = Z_deeds + l_buyer_2;
+          C[$seg747 * CAP + N[$seg747]!] = $card;
+          N[$seg747]!++;
+          $where[$card] = $seg747;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
             if ($member >= 0) {
-              $paired_deeds_group_0[($seg749 - Z_deeds) * 16 + $member]!--;
-              $paired_deeds_group_0[($seg753 - Z_deeds) * 16 + $member]!++;
+              $paired_deeds_group_0[($seg743 - Z_deeds) * 16 + $member]!--;
+              $paired_deeds_group_0[($seg747 - Z_deeds) * 16 + $member]!++;
             }
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0) {
-              if (--$count_deeds_space[($seg749 - Z_deeds) * 35 + $member]! === 0)
-                $holding_count_deeds_space[$member]! &= ~(1 << ($seg749 - Z_deeds));
-              if ($count_deeds_space[($seg753 - Z_deeds) * 35 + $member]!++ === 0)
-                $holding_count_deeds_space[$member]! |= 1 << ($seg753 - Z_deeds);
+              if (--$count_deeds_space[($seg743 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg743 - Z_deeds));
+              if ($count_deeds_space[($seg747 - Z_deeds) * 35 + $member]!++ === 0)
+                $holding_count_deeds_space[$member]! |= 1 << ($seg747 - Z_deeds);
             }
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               {
-                $count_deeds_group[($seg749 - Z_deeds) * 8 + $member]!--;
-                if (v_eliminated[$seg749 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                $count_deeds_group[($seg743 - Z_deeds) * 8 + $member]!--;
+                if (v_eliminated[$seg743 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
               }
               {
-                $count_deeds_group[($seg753 - Z_deeds) * 8 + $member]!++;
-                if (v_eliminated[$seg753 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                $count_deeds_group[($seg747 - Z_deeds) * 8 + $member]!++;
+                if (v_eliminated[$seg747 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
               }
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) {
-              $paired_deeds_group_1[($seg749 - Z_deeds) * 16 + $member]!--;
-              $paired_deeds_group_1[($seg753 - Z_deeds) * 16 + $member]!++;
+              $paired_deeds_group_1[($seg743 - Z_deeds) * 16 + $member]!--;
+              $paired_deeds_group_1[($seg747 - Z_deeds) * 16 + $member]!++;
             }
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
@@ -8006,39 +8006,39 @@ export function playout(): PlayoutKernel {
         return 105;
       }
     }
-    $index746 -= $count743;
-    if ($index746 < $count744) {
-      if (trace !== null) trace.push($seat742, 6);
+    $index740 -= $count737;
+    if ($index740 < $count738) {
+      if (trace !== null) trace.push($seat736, 6);
       {
         return 105;
       }
     }
-    $index746 -= $count744;
+    $index740 -= $count738;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide841(): number {
+  function decide833(): number {
     {
-      let $n798 = 0;
+      let $n790 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list73[$n798++] = l_q;
+          $list73[$n790++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n798; $s++) $list74[$s] = 0;
-      let $left800 = $n798;
-      if ($left800 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race799: for (;;) {
+      for (let $s = 0; $s < $n790; $s++) $list74[$s] = 0;
+      let $left792 = $n790;
+      if ($left792 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race791: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k802 = 0;
-        if ($left800 > 1) {
-          const $n804 = $left800;
-          let $r805 = 0;
-          if ($n804 <= 2097152 && $n804 >= 1) {
+        let $k794 = 0;
+        if ($left792 > 1) {
+          const $n796 = $left792;
+          let $r797 = 0;
+          if ($n796 <= 2097152 && $n796 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -8049,147 +8049,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n804;
+              const $m = ($t >>> 0) * $n796;
               const $low = $m >>> 0;
-              if ($low >= $n804 || $low >= 4294967296 % $n804) {
-                $r805 = ($m / 4294967296) >>> 0;
+              if ($low >= $n796 || $low >= 4294967296 % $n796) {
+                $r797 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n804 >= 1 && $n804 <= 4294967296))
+            if (!($n796 >= 1 && $n796 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r805 = drawInt(P, $n804);
+            $r797 = drawInt(P, $n796);
           }
-          const $k802$drawn = $r805;
-          $k802 = $k802$drawn;
+          const $k794$drawn = $r797;
+          $k794 = $k794$drawn;
         }
-        let $seat801 = -1;
-        let $seat801$at = -1;
-        for (let $a803 = 0; $a803 < $n798; $a803++)
-          if ($list74[$a803]! === 0 && $k802-- === 0) {
-            $seat801 = $list73[$a803]!;
-            $seat801$at = $a803;
+        let $seat793 = -1;
+        let $seat793$at = -1;
+        for (let $a795 = 0; $a795 < $n790; $a795++)
+          if ($list74[$a795]! === 0 && $k794-- === 0) {
+            $seat793 = $list73[$a795]!;
+            $seat793$at = $a795;
             break;
           }
-        const l_q = $seat801;
-        preferred822: if ($preferred) {
-          const $low823 = l_high_2 + 1;
-          const $high824 = v_cash[l_q]!;
-          let $offered825 = false;
-          let $least826 = $low823;
-          offered825$open: {
-            if (!($low823 <= $high824)) break offered825$open;
-            $least826 = Math.max($low823, l_high_2 + 1);
-            if (!($least826 <= $high824)) break offered825$open;
-            $offered825 = true;
+        const l_q = $seat793;
+        preferred814: if ($preferred) {
+          const $low815 = l_high_2 + 1;
+          const $high816 = v_cash[l_q]!;
+          let $offered817 = false;
+          let $least818 = $low815;
+          offered817$open: {
+            if (!($low815 <= $high816)) break offered817$open;
+            $least818 = Math.max($low815, l_high_2 + 1);
+            if (!($least818 <= $high816)) break offered817$open;
+            $offered817 = true;
           }
-          let $offered827 = false;
-          offered827$open: {
-            $offered827 = true;
+          let $offered819 = false;
+          offered819$open: {
+            $offered819 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight828 = 0;
-          if ($offered825) {
-            $weight828 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight828) || $weight828 < 0)
+          let $weight820 = 0;
+          if ($offered817) {
+            $weight820 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight820) || $weight820 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight828}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight820}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight829 = 0;
-          if ($offered827) {
-            $weight829 = 1;
+          let $weight821 = 0;
+          if ($offered819) {
+            $weight821 = 1;
           }
-          const $weights830 = $weight828 + $weight829;
-          if ($weights830 === 0) break preferred822;
-          if ($weights830 > 4294967296)
+          const $weights822 = $weight820 + $weight821;
+          if ($weights822 === 0) break preferred814;
+          if ($weights822 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick831 = drawInt(P, $weights830);
-          if ($offered825) {
-            $pick831 -= $weight828;
-            if ($pick831 < 0) {
-              const $size832 = Math.max(0, $high824 - $least826 + 1);
-              const $moves833 = $size832;
-              if ($moves833 > 4294967296)
+          let $pick823 = drawInt(P, $weights822);
+          if ($offered817) {
+            $pick823 -= $weight820;
+            if ($pick823 < 0) {
+              const $size824 = Math.max(0, $high816 - $least818 + 1);
+              const $moves825 = $size824;
+              if ($moves825 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt834: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index835 = drawInt(P, $moves833);
-                const $digit836 = $index835 % $size832;
-                $index835 = Math.floor($index835 / $size832);
-                const $value837 = $least826 + $digit836;
+              attempt826: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index827 = drawInt(P, $moves825);
+                const $digit828 = $index827 % $size824;
+                $index827 = Math.floor($index827 / $size824);
+                const $value829 = $least818 + $digit828;
                 {
-                  const l_amount = $value837;
+                  const l_amount = $value829;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value837);
+                if (trace !== null) trace.push(l_q, 3, $value829);
                 {
-                  const l_amount = $value837;
+                  const l_amount = $value829;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return 122;
                 }
               }
-              break preferred822;
+              break preferred814;
             }
           }
-          if ($offered827) {
-            $pick831 -= $weight829;
-            if ($pick831 < 0) {
-              const $moves838 = 1;
-              if ($moves838 > 4294967296)
+          if ($offered819) {
+            $pick823 -= $weight821;
+            if ($pick823 < 0) {
+              const $moves830 = 1;
+              if ($moves830 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt839: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index840 = drawInt(P, $moves838);
+              attempt831: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index832 = drawInt(P, $moves830);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list74[$seat801$at] = 1;
-                if ($left800 === 1) {
+                $list74[$seat793$at] = 1;
+                if ($left792 === 1) {
                   return 122;
                 }
-                $left800--;
-                continue race799;
+                $left792--;
+                continue race791;
               }
-              break preferred822;
+              break preferred814;
             }
           }
         }
-        const $low806 = l_high_2 + 1;
-        const $high807 = v_cash[l_q]!;
-        let $offered808 = false;
-        let $least809 = $low806;
-        offered808$open: {
-          if (!($low806 <= $high807)) break offered808$open;
-          $least809 = Math.max($low806, l_high_2 + 1);
-          if (!($least809 <= $high807)) break offered808$open;
-          $offered808 = true;
+        const $low798 = l_high_2 + 1;
+        const $high799 = v_cash[l_q]!;
+        let $offered800 = false;
+        let $least801 = $low798;
+        offered800$open: {
+          if (!($low798 <= $high799)) break offered800$open;
+          $least801 = Math.max($low798, l_high_2 + 1);
+          if (!($least801 <= $high799)) break offered800$open;
+          $offered800 = true;
         }
-        let $offered810 = false;
-        offered810$open: {
-          $offered810 = true;
+        let $offered802 = false;
+        offered802$open: {
+          $offered802 = true;
         }
-        const $offered811 = ($offered808 ? 1 : 0) + ($offered810 ? 1 : 0);
-        if ($offered811 === 0)
+        const $offered803 = ($offered800 ? 1 : 0) + ($offered802 ? 1 : 0);
+        if ($offered803 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt812: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n814 = $offered811;
-          let $r815 = 0;
-          if ($n814 <= 2097152 && $n814 >= 1) {
+        attempt804: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n806 = $offered803;
+          let $r807 = 0;
+          if ($n806 <= 2097152 && $n806 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -8200,24 +8200,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n814;
+              const $m = ($t >>> 0) * $n806;
               const $low = $m >>> 0;
-              if ($low >= $n814 || $low >= 4294967296 % $n814) {
-                $r815 = ($m / 4294967296) >>> 0;
+              if ($low >= $n806 || $low >= 4294967296 % $n806) {
+                $r807 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n814 >= 1 && $n814 <= 4294967296))
+            if (!($n806 >= 1 && $n806 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r815 = drawInt(P, $n814);
+            $r807 = drawInt(P, $n806);
           }
-          const $pick813$drawn = $r815;
-          let $pick813 = $pick813$drawn;
-          if ($offered808 && $pick813-- === 0) {
-            const $n819 = Math.max(0, $high807 - $least809 + 1);
-            let $r820 = 0;
-            if ($n819 <= 2097152 && $n819 >= 1) {
+          const $pick805$drawn = $r807;
+          let $pick805 = $pick805$drawn;
+          if ($offered800 && $pick805-- === 0) {
+            const $n811 = Math.max(0, $high799 - $least801 + 1);
+            let $r812 = 0;
+            if ($n811 <= 2097152 && $n811 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -8228,180 +8228,180 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n819;
+                const $m = ($t >>> 0) * $n811;
                 const $low = $m >>> 0;
-                if ($low >= $n819 || $low >= 4294967296 % $n819) {
-                  $r820 = ($m / 4294967296) >>> 0;
+                if ($low >= $n811 || $low >= 4294967296 % $n811) {
+                  $r812 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n819 >= 1 && $n819 <= 4294967296))
+              if (!($n811 >= 1 && $n811 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r820 = drawInt(P, $n819);
+              $r812 = drawInt(P, $n811);
             }
-            const $digit817 = $r820;
-            const $value818 = $least809 + $digit817;
+            const $digit809 = $r812;
+            const $value810 = $least801 + $digit809;
             {
-              const l_amount = $value818;
+              const l_amount = $value810;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value818);
+            if (trace !== null) trace.push(l_q, 3, $value810);
             {
-              const l_amount = $value818;
+              const l_amount = $value810;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return 122;
             }
           }
-          if ($offered810 && $pick813-- === 0) {
+          if ($offered802 && $pick805-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list74[$seat801$at] = 1;
-            if ($left800 === 1) {
+            $list74[$seat793$at] = 1;
+            if ($left792 === 1) {
               return 122;
             }
-            $left800--;
-            continue race799;
+            $left792--;
+            continue race791;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide901($seat842: number): number {
-    const $seg843 = Z_deeds + l_p;
-    let $offered844 = false;
-    let $gate870 = false;
-    let $found849 = false;
-    offered844$open: {
-      if (!(N[$seg843]! > 0)) break offered844$open;
-      let $any845: boolean = false;
+  function decide893($seat834: number): number {
+    const $seg835 = Z_deeds + l_p;
+    let $offered836 = false;
+    let $gate862 = false;
+    let $found841 = false;
+    offered836$open: {
+      if (!(N[$seg835]! > 0)) break offered836$open;
+      let $any837: boolean = false;
       {
-        const $seg847 = Z_deeds + l_p;
-        const $n848 = N[$seg847]!;
-        for (let $i846 = 0; $i846 < $n848; $i846++) {
-          const l_e = C[$seg847 * CAP + $i846]!;
+        const $seg839 = Z_deeds + l_p;
+        const $n840 = N[$seg839]!;
+        for (let $i838 = 0; $i838 < $n840; $i838++) {
+          const l_e = C[$seg839 * CAP + $i838]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any845 = true;
+            $any837 = true;
             break;
           }
         }
       }
-      if (!$any845) break offered844$open;
-      $gate870 = true;
+      if (!$any837) break offered836$open;
+      $gate862 = true;
     }
-    const $seg852 = Z_deeds + l_p;
-    let $offered853 = false;
-    let $gate871 = false;
-    let $found858 = false;
-    offered853$open: {
-      if (!(N[$seg852]! > 0)) break offered853$open;
-      let $any854: boolean = false;
+    const $seg844 = Z_deeds + l_p;
+    let $offered845 = false;
+    let $gate863 = false;
+    let $found850 = false;
+    offered845$open: {
+      if (!(N[$seg844]! > 0)) break offered845$open;
+      let $any846: boolean = false;
       {
-        const $seg856 = Z_deeds + l_p;
-        const $n857 = N[$seg856]!;
-        for (let $i855 = 0; $i855 < $n857; $i855++) {
-          const l_e = C[$seg856 * CAP + $i855]!;
+        const $seg848 = Z_deeds + l_p;
+        const $n849 = N[$seg848]!;
+        for (let $i847 = 0; $i847 < $n849; $i847++) {
+          const l_e = C[$seg848 * CAP + $i847]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any854 = true;
+            $any846 = true;
             break;
           }
         }
       }
-      if (!$any854) break offered853$open;
-      if (!(v_stacks_left >= 4)) break offered853$open;
-      $gate871 = true;
+      if (!$any846) break offered845$open;
+      if (!(v_stacks_left >= 4)) break offered845$open;
+      $gate863 = true;
     }
-    const $seg861 = Z_deeds + l_p;
-    let $offered862 = false;
-    let $gate872 = false;
-    let $found867 = false;
-    offered862$open: {
-      if (!(N[$seg861]! > 0)) break offered862$open;
-      let $any863: boolean = false;
+    const $seg853 = Z_deeds + l_p;
+    let $offered854 = false;
+    let $gate864 = false;
+    let $found859 = false;
+    offered854$open: {
+      if (!(N[$seg853]! > 0)) break offered854$open;
+      let $any855: boolean = false;
       {
-        const $seg865 = Z_deeds + l_p;
-        const $n866 = N[$seg865]!;
-        for (let $i864 = 0; $i864 < $n866; $i864++) {
-          const l_e = C[$seg865 * CAP + $i864]!;
+        const $seg857 = Z_deeds + l_p;
+        const $n858 = N[$seg857]!;
+        for (let $i856 = 0; $i856 < $n858; $i856++) {
+          const l_e = C[$seg857 * CAP + $i856]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[l_p * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any863 = true;
+            $any855 = true;
             break;
           }
         }
       }
-      if (!$any863) break offered862$open;
-      $gate872 = true;
+      if (!$any855) break offered854$open;
+      $gate864 = true;
     }
     $values75$n[0]! = 0;
     $values77$n[0]! = 0;
     $values79$n[0]! = 0;
-    if ($gate870 || $gate871 || $gate872) {
-      let $value873$kept0 = 0;
-      let $value873$kept1 = 0;
-      let $value873$kept2 = 0;
-      for (let $i874 = 0; $i874 < N[$seg843]!; $i874++) {
-        const $value873 = C[$seg843 * CAP + $i874]!;
-        found867$test: if ($gate872) {
-          const l_d = $value873;
-          if (!!(v_mortgaged[l_d]! === 1)) break found867$test;
-          if (!($paired_deeds_group_0[l_p * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)) break found867$test;
-          $values79[$value873$kept2++] = l_d;
+    if ($gate862 || $gate863 || $gate864) {
+      let $value865$kept0 = 0;
+      let $value865$kept1 = 0;
+      let $value865$kept2 = 0;
+      for (let $i866 = 0; $i866 < N[$seg835]!; $i866++) {
+        const $value865 = C[$seg835 * CAP + $i866]!;
+        found859$test: if ($gate864) {
+          const l_d = $value865;
+          if (!!(v_mortgaged[l_d]! === 1)) break found859$test;
+          if (!($paired_deeds_group_0[l_p * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)) break found859$test;
+          $values79[$value865$kept2++] = l_d;
         }
-        if (v_key[$value873]! === 1) {
-          found858$test: if ($gate871) {
-            const l_d = $value873;
-            $values77[$value873$kept1++] = l_d;
+        if (v_key[$value865]! === 1) {
+          found850$test: if ($gate863) {
+            const l_d = $value865;
+            $values77[$value865$kept1++] = l_d;
           }
         } else {
-          found849$test: if ($gate870) {
-            const l_d = $value873;
-            if (!(v_books[l_d]! > 0)) break found849$test;
-            if (!fn_may_sell_stack$memo(l_p, l_d)) break found849$test;
-            $values75[$value873$kept0++] = l_d;
+          found841$test: if ($gate862) {
+            const l_d = $value865;
+            if (!(v_books[l_d]! > 0)) break found841$test;
+            if (!fn_may_sell_stack$memo(l_p, l_d)) break found841$test;
+            $values75[$value865$kept0++] = l_d;
           }
         }
       }
-      $values75$n[0]! = $value873$kept0;
-      $values77$n[0]! = $value873$kept1;
-      $values79$n[0]! = $value873$kept2;
-      $found849 = $value873$kept0 > 0;
-      $found858 = $value873$kept1 > 0;
-      $found867 = $value873$kept2 > 0;
+      $values75$n[0]! = $value865$kept0;
+      $values77$n[0]! = $value865$kept1;
+      $values79$n[0]! = $value865$kept2;
+      $found841 = $value865$kept0 > 0;
+      $found850 = $value865$kept1 > 0;
+      $found859 = $value865$kept2 > 0;
     }
-    offered844$open: {
-      if (!$found849) break offered844$open;
-      $offered844 = true;
+    offered836$open: {
+      if (!$found841) break offered836$open;
+      $offered836 = true;
     }
-    offered853$open: {
-      if (!$found858) break offered853$open;
-      $offered853 = true;
+    offered845$open: {
+      if (!$found850) break offered845$open;
+      $offered845 = true;
     }
-    offered862$open: {
-      if (!$found867) break offered862$open;
-      $offered862 = true;
+    offered854$open: {
+      if (!$found859) break offered854$open;
+      $offered854 = true;
     }
-    const $offered875 = ($offered844 ? 1 : 0) + ($offered853 ? 1 : 0) + ($offered862 ? 1 : 0);
-    if ($offered875 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat842} must act but has no legal move`);
+    const $offered867 = ($offered836 ? 1 : 0) + ($offered845 ? 1 : 0) + ($offered854 ? 1 : 0);
+    if ($offered867 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat834} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt876: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n878 = $offered875;
-      let $r879 = 0;
-      if ($n878 <= 2097152 && $n878 >= 1) {
+    attempt868: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n870 = $offered867;
+      let $r871 = 0;
+      if ($n870 <= 2097152 && $n870 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8412,24 +8412,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n878;
+          const $m = ($t >>> 0) * $n870;
           const $low = $m >>> 0;
-          if ($low >= $n878 || $low >= 4294967296 % $n878) {
-            $r879 = ($m / 4294967296) >>> 0;
+          if ($low >= $n870 || $low >= 4294967296 % $n870) {
+            $r871 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n878 >= 1 && $n878 <= 4294967296))
+        if (!($n870 >= 1 && $n870 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r879 = drawInt(P, $n878);
+        $r871 = drawInt(P, $n870);
       }
-      const $pick877$drawn = $r879;
-      let $pick877 = $pick877$drawn;
-      if ($offered844 && $pick877-- === 0) {
-        const $n883 = $values75$n[0]!;
-        let $r884 = 0;
-        if ($n883 <= 2097152 && $n883 >= 1) {
+      const $pick869$drawn = $r871;
+      let $pick869 = $pick869$drawn;
+      if ($offered836 && $pick869-- === 0) {
+        const $n875 = $values75$n[0]!;
+        let $r876 = 0;
+        if ($n875 <= 2097152 && $n875 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8440,34 +8440,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n883;
+            const $m = ($t >>> 0) * $n875;
             const $low = $m >>> 0;
-            if ($low >= $n883 || $low >= 4294967296 % $n883) {
-              $r884 = ($m / 4294967296) >>> 0;
+            if ($low >= $n875 || $low >= 4294967296 % $n875) {
+              $r876 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n883 >= 1 && $n883 <= 4294967296))
+          if (!($n875 >= 1 && $n875 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r884 = drawInt(P, $n883);
+          $r876 = drawInt(P, $n875);
         }
-        const $digit881 = $r884;
-        const $value882 = $values75[$digit881]!;
+        const $digit873 = $r876;
+        const $value874 = $values75[$digit873]!;
         {
-          const l_d = $value882;
+          const l_d = $value874;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat842, 0, $value882);
+        if (trace !== null) trace.push($seat834, 0, $value874);
         {
-          const l_d = $value882;
+          const l_d = $value874;
           {
-            const $argument885 = l_p;
-            const $argument886 = l_d;
+            const $argument877 = l_p;
+            const $argument878 = l_d;
             {
-              let l_p = $argument885;
-              let l_sold = $argument886;
+              let l_p = $argument877;
+              let l_sold = $argument878;
               $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8492,10 +8492,10 @@ export function playout(): PlayoutKernel {
           return 113;
         }
       }
-      if ($offered853 && $pick877-- === 0) {
-        const $n890 = $values77$n[0]!;
-        let $r891 = 0;
-        if ($n890 <= 2097152 && $n890 >= 1) {
+      if ($offered845 && $pick869-- === 0) {
+        const $n882 = $values77$n[0]!;
+        let $r883 = 0;
+        if ($n882 <= 2097152 && $n882 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8506,34 +8506,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n890;
+            const $m = ($t >>> 0) * $n882;
             const $low = $m >>> 0;
-            if ($low >= $n890 || $low >= 4294967296 % $n890) {
-              $r891 = ($m / 4294967296) >>> 0;
+            if ($low >= $n882 || $low >= 4294967296 % $n882) {
+              $r883 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n890 >= 1 && $n890 <= 4294967296))
+          if (!($n882 >= 1 && $n882 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r891 = drawInt(P, $n890);
+          $r883 = drawInt(P, $n882);
         }
-        const $digit888 = $r891;
-        const $value889 = $values77[$digit888]!;
+        const $digit880 = $r883;
+        const $value881 = $values77[$digit880]!;
         {
-          const l_d = $value889;
+          const l_d = $value881;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat842, 1, $value889);
+        if (trace !== null) trace.push($seat834, 1, $value881);
         {
-          const l_d = $value889;
+          const l_d = $value881;
           {
-            const $argument892 = l_p;
-            const $argument893 = l_d;
+            const $argument884 = l_p;
+            const $argument885 = l_d;
             {
-              let l_p = $argument892;
-              let l_sold = $argument893;
+              let l_p = $argument884;
+              let l_sold = $argument885;
               $write_key$at_deeds(l_sold, false, Z_deeds + l_p);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8562,10 +8562,10 @@ export function playout(): PlayoutKernel {
           return 113;
         }
       }
-      if ($offered862 && $pick877-- === 0) {
-        const $n897 = $values79$n[0]!;
-        let $r898 = 0;
-        if ($n897 <= 2097152 && $n897 >= 1) {
+      if ($offered854 && $pick869-- === 0) {
+        const $n889 = $values79$n[0]!;
+        let $r890 = 0;
+        if ($n889 <= 2097152 && $n889 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8576,34 +8576,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n897;
+            const $m = ($t >>> 0) * $n889;
             const $low = $m >>> 0;
-            if ($low >= $n897 || $low >= 4294967296 % $n897) {
-              $r898 = ($m / 4294967296) >>> 0;
+            if ($low >= $n889 || $low >= 4294967296 % $n889) {
+              $r890 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n897 >= 1 && $n897 <= 4294967296))
+          if (!($n889 >= 1 && $n889 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r898 = drawInt(P, $n897);
+          $r890 = drawInt(P, $n889);
         }
-        const $digit895 = $r898;
-        const $value896 = $values79[$digit895]!;
+        const $digit887 = $r890;
+        const $value888 = $values79[$digit887]!;
         {
-          const l_d = $value896;
+          const l_d = $value888;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat842, 2, $value896);
+        if (trace !== null) trace.push($seat834, 2, $value888);
         {
-          const l_d = $value896;
+          const l_d = $value888;
           {
-            const $argument899 = l_p;
-            const $argument900 = l_d;
+            const $argument891 = l_p;
+            const $argument892 = l_d;
             {
-              let l_p = $argument899;
-              let l_pledged = $argument900;
+              let l_p = $argument891;
+              let l_pledged = $argument892;
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -8861,6 +8861,7 @@ export function playout(): PlayoutKernel {
       for (let $c = 90; $c < 106; $c++) $where[$c] = Z_mercy_deck;
       $freshCounts();
       $seatTotalsFresh = false;
+      $inPlay = -1;
       for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
       v_bank = 1000000000;
       for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
@@ -8882,22 +8883,23 @@ export function playout(): PlayoutKernel {
       v_claim_amount = 0;
       v_claim_space = -1;
       $freshKeyed();
+      $inPlay = -1;
       {
-        let $n902 = 0;
+        let $n894 = 0;
         {
-          const $n904 = N[Z_spaces]!;
-          for (let $i903 = 0; $i903 < $n904; $i903++) {
-            const l_s = C[Z_spaces * CAP + $i903]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n902++] = l_s;
+          const $n896 = N[Z_spaces]!;
+          for (let $i895 = 0; $i895 < $n896; $i895++) {
+            const l_s = C[Z_spaces * CAP + $i895]!;
+            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n894++] = l_s;
           }
         }
-        if ($n902 > 0) {
+        if ($n894 > 0) {
           let $j = 0;
           let $w = 0;
           const $n = N[Z_spaces]!;
           for (let $r = 0; $r < $n; $r++) {
             const $c = C[Z_spaces * CAP + $r]!;
-            if ($j < $n902 && $c === $list81[$j]) {
+            if ($j < $n894 && $c === $list81[$j]) {
               $j++;
               continue;
             }
@@ -8905,8 +8907,8 @@ export function playout(): PlayoutKernel {
           }
           N[Z_spaces] = $w;
         }
-        for (let $i905 = 0; $i905 < $n902; $i905++) {
-          const l_s = $list81[$i905]!;
+        for (let $i897 = 0; $i897 < $n894; $i897++) {
+          const l_s = $list81[$i897]!;
           {
             const $card = l_s;
             {
@@ -8921,21 +8923,21 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        let $n906 = 0;
+        let $n898 = 0;
         {
-          const $n908 = N[Z_bank_deeds]!;
-          for (let $i907 = 0; $i907 < $n908; $i907++) {
-            const l_d = C[Z_bank_deeds * CAP + $i907]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n906++] = l_d;
+          const $n900 = N[Z_bank_deeds]!;
+          for (let $i899 = 0; $i899 < $n900; $i899++) {
+            const l_d = C[Z_bank_deeds * CAP + $i899]!;
+            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n898++] = l_d;
           }
         }
-        if ($n906 > 0) {
+        if ($n898 > 0) {
           let $j = 0;
           let $w = 0;
           const $n = N[Z_bank_deeds]!;
           for (let $r = 0; $r < $n; $r++) {
             const $c = C[Z_bank_deeds * CAP + $r]!;
-            if ($j < $n906 && $c === $list82[$j]) {
+            if ($j < $n898 && $c === $list82[$j]) {
               $j++;
               continue;
             }
@@ -8943,8 +8945,8 @@ export function playout(): PlayoutKernel {
           }
           N[Z_bank_deeds] = $w;
         }
-        for (let $i909 = 0; $i909 < $n906; $i909++) {
-          const l_d = $list82[$i909]!;
+        for (let $i901 = 0; $i901 < $n898; $i901++) {
+          const l_d = $list82[$i901]!;
           {
             const $card = l_d;
             {
@@ -8962,16 +8964,16 @@ export function playout(): PlayoutKernel {
       v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
       v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
       {
-        let $n910 = 0;
+        let $n902 = 0;
         {
-          const $n912 = $count_mercy_deck_deck[1]! > 0 ? N[Z_mercy_deck]! : 0;
-          for (let $i911 = 0; $i911 < $n912; $i911++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i911]!;
-            if (Fortune_deck$code[l_c]! === 1) $list83[$n910++] = l_c;
+          const $n904 = $count_mercy_deck_deck[1]! > 0 ? N[Z_mercy_deck]! : 0;
+          for (let $i903 = 0; $i903 < $n904; $i903++) {
+            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i903]!;
+            if (Fortune_deck$code[l_c]! === 1) $list83[$n902++] = l_c;
           }
         }
-        if ($n910 > 0) {
-          let $j = $n910 - 1;
+        if ($n902 > 0) {
+          let $j = $n902 - 1;
           let $w = 0;
           const $n = N[Z_mercy_deck]!;
           for (let $r = 0; $r < $n; $r++) {
@@ -8984,8 +8986,8 @@ export function playout(): PlayoutKernel {
           }
           N[Z_mercy_deck] = $w;
         }
-        for (let $i913 = 0; $i913 < $n910; $i913++) {
-          const l_c = $list83[$i913]!;
+        for (let $i905 = 0; $i905 < $n902; $i905++) {
+          const l_c = $list83[$i905]!;
           {
             const $card = l_c;
             {
@@ -8999,10 +9001,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i914 = N[Z_mercy_deck]! - 1; $i914 > 0; $i914--) {
-          const $n918 = $i914 + 1;
-          let $r919 = 0;
-          if ($n918 <= 2097152 && $n918 >= 1) {
+        for (let $i906 = N[Z_mercy_deck]! - 1; $i906 > 0; $i906--) {
+          const $n910 = $i906 + 1;
+          let $r911 = 0;
+          if ($n910 <= 2097152 && $n910 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -9013,31 +9015,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n918;
+              const $m = ($t >>> 0) * $n910;
               const $low = $m >>> 0;
-              if ($low >= $n918 || $low >= 4294967296 % $n918) {
-                $r919 = ($m / 4294967296) >>> 0;
+              if ($low >= $n910 || $low >= 4294967296 % $n910) {
+                $r911 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n918 >= 1 && $n918 <= 4294967296))
+            if (!($n910 >= 1 && $n910 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r919 = drawInt(G, $n918);
+            $r911 = drawInt(G, $n910);
           }
-          const $j917 = $r919;
-          const $a915 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i914;
-          const $b916 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j917;
-          const $card = C[$a915]!;
-          C[$a915] = C[$b916]!;
-          C[$b916] = $card;
+          const $j909 = $r911;
+          const $a907 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i906;
+          const $b908 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j909;
+          const $card = C[$a907]!;
+          C[$a907] = C[$b908]!;
+          C[$b908] = $card;
         }
       }
       {
-        for (let $i920 = N[Z_grace_deck]! - 1; $i920 > 0; $i920--) {
-          const $n924 = $i920 + 1;
-          let $r925 = 0;
-          if ($n924 <= 2097152 && $n924 >= 1) {
+        for (let $i912 = N[Z_grace_deck]! - 1; $i912 > 0; $i912--) {
+          const $n916 = $i912 + 1;
+          let $r917 = 0;
+          if ($n916 <= 2097152 && $n916 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -9048,34 +9050,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n924;
+              const $m = ($t >>> 0) * $n916;
               const $low = $m >>> 0;
-              if ($low >= $n924 || $low >= 4294967296 % $n924) {
-                $r925 = ($m / 4294967296) >>> 0;
+              if ($low >= $n916 || $low >= 4294967296 % $n916) {
+                $r917 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n924 >= 1 && $n924 <= 4294967296))
+            if (!($n916 >= 1 && $n916 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r925 = drawInt(G, $n924);
+            $r917 = drawInt(G, $n916);
           }
-          const $j923 = $r925;
-          const $a921 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i920;
-          const $b922 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j923;
-          const $card = C[$a921]!;
-          C[$a921] = C[$b922]!;
-          C[$b922] = $card;
+          const $j915 = $r917;
+          const $a913 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i912;
+          const $b914 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j915;
+          const $card = C[$a913]!;
+          C[$a913] = C[$b914]!;
+          C[$b914] = $card;
         }
       }
       {
-        let $n926 = 0;
+        let $n918 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list84[$n926++] = l_p;
+          $list84[$n918++] = l_p;
         }
-        for (let $i927 = 0; $i927 < $n926; $i927++) {
-          const l_p = $list84[$i927]!;
+        for (let $i919 = 0; $i919 < $n918; $i919++) {
+          const l_p = $list84[$i919]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -9092,10 +9094,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i928 = N[Z_bank_deeds]! - 1; $i928 > 0; $i928--) {
-            const $n932 = $i928 + 1;
-            let $r933 = 0;
-            if ($n932 <= 2097152 && $n932 >= 1) {
+          for (let $i920 = N[Z_bank_deeds]! - 1; $i920 > 0; $i920--) {
+            const $n924 = $i920 + 1;
+            let $r925 = 0;
+            if ($n924 <= 2097152 && $n924 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -9106,89 +9108,89 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n932;
+                const $m = ($t >>> 0) * $n924;
                 const $low = $m >>> 0;
-                if ($low >= $n932 || $low >= 4294967296 % $n932) {
-                  $r933 = ($m / 4294967296) >>> 0;
+                if ($low >= $n924 || $low >= 4294967296 % $n924) {
+                  $r925 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n932 >= 1 && $n932 <= 4294967296))
+              if (!($n924 >= 1 && $n924 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r933 = drawInt(G, $n932);
+              $r925 = drawInt(G, $n924);
             }
-            const $j931 = $r933;
-            const $a929 = Z_bank_deeds * CAP + $i928;
-            const $b930 = Z_bank_deeds * CAP + $j931;
-            const $card = C[$a929]!;
-            C[$a929] = C[$b930]!;
-            C[$b930] = $card;
+            const $j923 = $r925;
+            const $a921 = Z_bank_deeds * CAP + $i920;
+            const $b922 = Z_bank_deeds * CAP + $j923;
+            const $card = C[$a921]!;
+            C[$a921] = C[$b922]!;
+            C[$b922] = $card;
           }
         }
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n934 = 0;
+          let $n926 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list85[$n934++] = l_p;
+            $list85[$n926++] = l_p;
           }
-          for (let $i935 = 0; $i935 < $n934; $i935++) {
-            const l_p = $list85[$i935]!;
+          for (let $i927 = 0; $i927 < $n926; $i927++) {
+            const l_p = $list85[$i927]!;
             {
-              const $seg936 = Z_deeds + l_p;
+              const $seg928 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at937 = Z_bank_deeds * CAP;
-                const $card = C[$at937]!;
-                const $end938 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k939 = $at937; $k939 < $end938; $k939++) C[$k939] = C[$k939 + 1]!;
+                const $at929 = Z_bank_deeds * CAP;
+                const $card = C[$at929]!;
+                const $end930 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k931 = $at929; $k931 < $end930; $k931++) C[$k931] = C[$k931 + 1]!;
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_bank_deeds_group[$member]!--;
                 }
-                C[$seg936 * CAP + N[$seg936]!] = $card;
-                N[$seg936]!++;
-                $where[$card] = $seg936;
+                C[$seg928 * CAP + N[$seg928]!] = $card;
+                N[$seg928]!++;
+                $where[$card] = $seg928;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg936 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg928 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
                   if ($member >= 0)
-                    if ($count_deeds_space[($seg936 - Z_deeds) * 35 + $member]!++ === 0)
-                      $holding_count_deeds_space[$member]! |= 1 << ($seg936 - Z_deeds);
+                    if ($count_deeds_space[($seg928 - Z_deeds) * 35 + $member]!++ === 0)
+                      $holding_count_deeds_space[$member]! |= 1 << ($seg928 - Z_deeds);
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg936 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg936 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg928 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg928 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg936 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg928 - Z_deeds) * 16 + $member]!++;
                 }
               }
             }
             $generation_lowest_level++;
             $generation_may_sell_stack++;
             {
-              let $sum940: number = 0;
+              let $sum932: number = 0;
               {
-                const $seg942 = Z_deeds + l_p;
-                const $n943 = N[$seg942]!;
-                for (let $i941 = 0; $i941 < $n943; $i941++) {
-                  const l_d = C[$seg942 * CAP + $i941]!;
-                  $sum940 += Deed_price[l_d]!;
+                const $seg934 = Z_deeds + l_p;
+                const $n935 = N[$seg934]!;
+                for (let $i933 = 0; $i933 < $n935; $i933++) {
+                  const l_d = C[$seg934 * CAP + $i933]!;
+                  $sum932 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum940;
+              const $amount = $sum932;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",
@@ -9522,6 +9524,7 @@ export function playout(): PlayoutKernel {
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       $recountAll();
       $seatTotalsFresh = false;
+      $inPlay = -1;
       pc = $entry;
     }
     $firstBy_spaces_index$fresh = false;

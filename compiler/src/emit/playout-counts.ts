@@ -26,6 +26,7 @@ import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode,
 import { rowPlus, segmentOffset, segmentRow } from "./playout-segment-offsets.js";
 import { freshCalls, freshFunctions, holdingName, recountLines } from "./playout-fresh-counts.js";
 import { CountRegistry, type Counted, type EnumIndexes } from "./playout-count-registry.js";
+import { SEATS_IN_PLAY_READ, SEATS_IN_PLAY_STALE, seatsInPlayCode } from "./playout-seats-in-play.js";
 
 type Marker =
   | { op: "in" | "out"; zone: string; seg: string; card: string }
@@ -60,6 +61,8 @@ export class KernelCounts {
   private readonly written = new Map<string, string>();
   /** Writes given the segment that holds the card (playout-known-segments.ts), by the function's name. */
   private readonly writtenAt = new Map<string, { readonly variable: string; readonly zone: string }>();
+  /** Whether the number of seats in play is read, and so kept (playout-seats-in-play.ts). */
+  private inPlay = false;
 
   constructor(
     private readonly game: CheckedGame,
@@ -216,6 +219,14 @@ export class KernelCounts {
     return [MARKERS.line({ op: "write", variable: target.target.name, array, card: code.slice(array.length + 1, -1), operator, value, ...(known ? { known } : {}) })];
   }
 
+  /** The number of seats in play (`count(players)` where seats leave), kept beside the counts; null
+   *  where the kernel keeps no counts. */
+  seatsInPlay(): string | null {
+    if (!this.enabled) return null;
+    this.inPlay = true;
+    return SEATS_IN_PLAY_READ;
+  }
+
   /** After a write of `eliminated`: the seats in play may have changed (playout-seat-totals.ts). */
   seatsMarker(): string[] {
     return this.marker({ op: "seats" });
@@ -232,6 +243,8 @@ export class KernelCounts {
     if (!m) return null;
     const all = this.registry.all();
     const of = (zone: string): Counted[] => all.filter((c) => c.zone.declaration.name.name === zone);
+    // Where `eliminated` may have been written, the number of seats in play kept is forgotten.
+    const stale = this.inPlay ? [SEATS_IN_PLAY_STALE] : [];
     switch (m.op) {
       case "in":
       case "out": {
@@ -253,12 +266,12 @@ export class KernelCounts {
             `if (${m.seg} >= ${c.zone.constant} && ${m.seg} < ${c.zone.constant} + ${c.segments}) { const $member = ${c.key(m.card)}; if ($member >= 0) ${this.steps(c, m.seg, "--")} }`,
         );
       case "recount":
-        return all.length === 0 ? [] : ["$recountAll();", ...(all.some((c) => c.seats) ? [`${SEATS_FRESH} = false;`] : [])];
+        return [...(all.length === 0 ? [] : ["$recountAll();", ...(all.some((c) => c.seats) ? [`${SEATS_FRESH} = false;`] : [])]), ...stale];
       case "seats":
-        return all.some((c) => c.seats) ? [`${SEATS_FRESH} = false;`] : [];
+        return [...(all.some((c) => c.seats) ? [`${SEATS_FRESH} = false;`] : []), ...stale];
       case "fresh": {
         const made = freshCalls(all, m.keyed);
-        return !m.keyed && all.some((c) => c.seats) ? [...made, `${SEATS_FRESH} = false;`] : made;
+        return [...(!m.keyed && all.some((c) => c.seats) ? [...made, `${SEATS_FRESH} = false;`] : made), ...stale];
       }
       case "write": {
         const declaration = this.game.vars.get(m.variable)!;
@@ -289,7 +302,8 @@ export class KernelCounts {
   /** The counts' arrays and the functions that read and remake them, for the kernel's closure. */
   code(): string[] {
     const all = this.registry.all().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    if (all.length === 0) return [];
+    const inPlay = this.inPlay ? seatsInPlayCode() : [];
+    if (all.length === 0) return inPlay;
     const fields = all.filter((c) => c.variables.size === 0);
     const keyed = all.filter((c) => c.variables.size > 0);
     return [
@@ -315,6 +329,7 @@ export class KernelCounts {
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
         .flatMap(([, { variable, zone }]) => this.writeFunction(variable, this.written.get(variable)!, keyed, zone)),
       ...seatTotalsCode(this.game, all.filter((c) => c.seats)),
+      ...inPlay,
     ];
   }
 

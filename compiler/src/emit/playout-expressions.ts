@@ -316,6 +316,8 @@ export abstract class KernelExpressions extends KernelLists {
         if (this.isPlayers(counted)) {
           // The seats (still in play) counted, no list made.
           if (!this.game.eliminates) return "players";
+          const kept = this.countsTable?.seatsInPlay();
+          if (kept) return kept;
           if (this.prelude) {
             const n = this.temp("seats");
             this.prelude.push(`let ${n} = 0;`, `for (let $s = 0; $s < players; $s++) if (${ELIMINATED_VAR}[$s] === 0) ${n}++;`);
