@@ -3,6 +3,7 @@ import {
   GameFault,
   drawInt,
   emptyZone,
+  firstSeatInPlay,
   floorDiv,
   floorMod,
   highestOf,
@@ -13,7 +14,6 @@ import {
   segmentHolding,
   tableValue,
   takeFromZoneOf,
-  topCard,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
 } from "@rules/runtime/internal";
@@ -1590,7 +1590,7 @@ export function playout(): PlayoutKernel {
     }
     l_lot_2 = l_d_4;
     l_high_3 = 0;
-    l_leader_3 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_leader_3 = firstSeatInPlay(players, v_eliminated);
     l_bidding_3 = true;
     return step29();
   }
@@ -2232,7 +2232,7 @@ export function playout(): PlayoutKernel {
     }
     l_lot_5 = l_d_6;
     l_high_6 = 0;
-    l_leader_6 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_leader_6 = firstSeatInPlay(players, v_eliminated);
     l_bidding_6 = true;
     return step62();
   }
@@ -2858,7 +2858,7 @@ export function playout(): PlayoutKernel {
     }
     l_lot_4 = l_d_5;
     l_high_5 = 0;
-    l_leader_5 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_leader_5 = firstSeatInPlay(players, v_eliminated);
     l_bidding_5 = true;
     return step83();
   }
@@ -3060,7 +3060,7 @@ export function playout(): PlayoutKernel {
   function step95(): number {
     l_lot_3 = l_deed_2;
     l_high_4 = 0;
-    l_leader_4 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_leader_4 = firstSeatInPlay(players, v_eliminated);
     l_bidding_4 = true;
     return step96();
   }
@@ -3603,7 +3603,7 @@ export function playout(): PlayoutKernel {
     }
     l_lot = l_d_2;
     l_high_2 = 0;
-    l_leader_2 = topCard(seatsInPlay(players, v_eliminated), "the list");
+    l_leader_2 = firstSeatInPlay(players, v_eliminated);
     l_bidding_2 = true;
     return step122();
   }

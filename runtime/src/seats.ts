@@ -27,6 +27,13 @@ export function seatsInPlay(players: number, eliminated: readonly number[]): Sea
   return seats;
 }
 
+/** The lowest seat still in the game, `top(players)` without the list of seats; as `topCard` of an
+ *  empty list when none is. */
+export function firstSeatInPlay(players: number, eliminated: readonly number[]): Seat {
+  for (let seat = 0; seat < players; seat++) if (eliminated[seat] === 0) return seat;
+  throw new GameFault("fault/empty-zone", "the list is empty: it has no top card");
+}
+
 /** The next seat to the left of `seat` still in the game; `seat` itself when no other is. */
 export function nextSeatInPlay(seat: Seat, players: number, eliminated: readonly number[]): Seat {
   for (let i = 1; i <= players; i++) {

@@ -329,6 +329,8 @@ export abstract class KernelExpressions extends KernelLists {
       }
       case "top": {
         if (this.isZone(e.args[0]!)) return this.endCard(this.zone(e.args[0]!), "top");
+        // The lowest seat in play found in place: no list of the seats made for its first.
+        if (this.isPlayers(e.args[0]!) && this.game.eliminates) return `firstSeatInPlay(players, ${ELIMINATED_VAR})`;
         // A drawn set's first card, read in place; topCard's fault when it is empty.
         const view = this.setView(e.args[0]!);
         if (view) return `(${view.count} > 0 ? ${view.list}[0]! : topCard([], "the list"))`;

@@ -43,7 +43,7 @@ const COPIED_STEP_LINES = 40;
 const RUNTIME_NAMES = [
   "GameFault", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod",
   "nextSeat", "nthCardOf", "emptyZone", "missingTableKey", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
-  "sortKeys", "longestRun", "bestSets", "topCard", "drawSubsetInto", "SetChoices", "drawIndexOn", "scoreRows", "seatsFrom", "rollOn", "segmentHolding", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "maskSeats", "nthMaskSeat",
+  "sortKeys", "longestRun", "bestSets", "topCard", "drawSubsetInto", "SetChoices", "drawIndexOn", "scoreRows", "seatsFrom", "rollOn", "segmentHolding", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "firstSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "maskSeats", "nthMaskSeat",
 ];
 
 /** The runtime's constants a kernel may read: imported as RUNTIME_<name>, bound to <name> in each function. */
