@@ -159,6 +159,14 @@ export class KernelCounts {
     return inner || source.kind !== "index" ? value : [...value, source.index];
   }
 
+  /** The number of seats in play (`count(players)` where seats leave), kept beside the counts; null
+   *  where the kernel keeps no counts. */
+  seatsInPlay(): string | null {
+    if (!this.enabled) return null;
+    this.inPlay = true;
+    return SEATS_IN_PLAY_READ;
+  }
+
   /** A test that some card of the zone's segment `seg` may meet `test` (the binder's slot `binder`), or
    *  null: where the test's first conjuncts, as the rules evaluate them (through the rules' functions
    *  it calls on the binder), compare an enum field printed on the card with a member, and no card of
@@ -217,14 +225,6 @@ export class KernelCounts {
     this.written.set(target.target.name, kernelType(this.game.typeOfVar(variable.declaration)));
     if (known) this.writtenAt.set(keyedWrite(target.target.name, known.zone), { variable: target.target.name, zone: known.zone });
     return [MARKERS.line({ op: "write", variable: target.target.name, array, card: code.slice(array.length + 1, -1), operator, value, ...(known ? { known } : {}) })];
-  }
-
-  /** The number of seats in play (`count(players)` where seats leave), kept beside the counts; null
-   *  where the kernel keeps no counts. */
-  seatsInPlay(): string | null {
-    if (!this.enabled) return null;
-    this.inPlay = true;
-    return SEATS_IN_PLAY_READ;
   }
 
   /** After a write of `eliminated`: the seats in play may have changed (playout-seat-totals.ts). */

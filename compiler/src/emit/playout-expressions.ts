@@ -453,13 +453,13 @@ export abstract class KernelExpressions extends KernelLists {
     return [`for (const ${item} of ${this.expression(source)}) {`, `const ${binder} = ${item};`, ...body, "}"];
   }
 
-  /** A pass over the seats, skipped where the running counts of seats say none passes its filter
-   *  (playout-held-counts.ts). */
   /** The mask of the seats a pass's filter skips by its leading tests (playout-call-skips.ts); null where none is read. */
   private seatSkipsOf(filter: { slot: unknown; test: A.Expression | null } | null): string | null {
     return filter?.test && this.heldTable ? seatSkips(this.game, this.heldTable, this.countsTable, filter.test, filter.slot, (x) => this.expression(x)) : null;
   }
 
+  /** A pass over the seats, skipped where the running counts of seats say none passes its filter
+   *  (playout-held-counts.ts). */
   private seatsGuarded(filter: { slot: unknown; test: A.Expression | null } | null, loop: string[]): string[] {
     const guard = filter?.test ? this.heldTable?.guard(filter.test, filter.slot) : null;
     return guard ? [`if (${guard}) {`, ...loop, "}"] : loop;

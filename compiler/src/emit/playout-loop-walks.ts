@@ -19,7 +19,8 @@ export interface LoopState extends KernelLoop {
 }
 
 /** The first seat of a loop over every seat in turn order (`null`: seat 0), or undefined where the
- *  loop lists its values: a `where` or an order, another source, or seats out of the game to skip. */
+ *  loop lists its values: a `where` or an order, another source, or seats out of the game to skip.
+ *  Loops around decisions walk by it here; a loop that asks no one, in playout-statements.ts `forLoop`. */
 export function walkStart(game: CheckedGame, s: A.ForStatement): A.Expression | null | undefined {
   if (s.condition || s.orderBy || game.eliminates) return undefined;
   const source = s.source;

@@ -14,6 +14,7 @@ import { writesEliminated } from "./playout-seat-totals.js";
 import { partitionOut, partitionedMove } from "./playout-partition-moves.js";
 import { KnownSegments } from "./playout-known-segments.js";
 import { wholeBalance, wholeTransfer } from "./playout-whole-transfers.js";
+import { walkStart } from "./playout-loop-walks.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
  *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
@@ -254,12 +255,14 @@ export class KernelCode extends KernelExpressions {
    *  `where`, sorted stably by `by`, then visited. A plain loop over the players needs no snapshot. */
   private forLoop(s: A.ForStatement): string[] {
     const binder = this.binderOf(s.binder);
-    if (!s.condition && !s.orderBy && !this.game.eliminates && s.source.kind === "name" && s.source.name === "players" && this.game.names.get(s.source)?.kind === "builtin") {
+    // Over every seat in turn order (playout-loop-walks.ts `walkStart`): from seat 0, or from a seat.
+    const start = walkStart(this.game, s);
+    if (start === null) {
       const body = this.statements(s.body.statements);
       // Every seat's flag set alike: one marker (playout-held-counts.ts).
       return this.heldTable?.seatsFilled(binder, body) ?? [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"];
     }
-    if (!s.condition && !s.orderBy && !this.game.eliminates && s.source.kind === "call" && s.source.callee.name === "players_from" && this.game.names.get(s.source)?.kind !== "function") {
+    if (start !== undefined && s.source.kind === "call") {
       // The seats in turn order from one, counted round the table as they are visited: the start is
       // read once, as the snapshot reads it, and the seats never change (no elimination).
       return this.eachOf(s.source, binder, this.statements(s.body.statements));

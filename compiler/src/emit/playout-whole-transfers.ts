@@ -5,16 +5,12 @@
 // cancel out). A negative balance still faults as any transfer does.
 import type * as A from "../syntax/ast.js";
 import { sameExpression } from "../syntax/walk.js";
+import { plainSource } from "./playout-memo-reads.js";
 
 /** Whether `s` transfers the whole of its source: the amount is the source, written the same way,
- *  and reading it twice gives the same value (a name, or a name indexed by a name or a literal). */
+ *  and reading it twice gives the same value (names indexed by names or numbers: `plainSource`). */
 export function wholeBalance(s: A.TransferStatement): boolean {
-  return !s.upTo && plain(s.from) && sameExpression(s.amount, s.from);
-}
-
-function plain(e: A.Expression): boolean {
-  if (e.kind === "name") return true;
-  return e.kind === "index" && e.target.kind === "name" && (e.index.kind === "name" || e.index.kind === "integer");
+  return !s.upTo && plainSource(s.from) && sameExpression(s.amount, s.from);
 }
 
 /** The transfer's lines (`write`: the writes with their counts' updates) behind a test of the amount. */
