@@ -94,7 +94,8 @@ function OptionControl({ option, send, title, refusal, values, choose }: OptionP
 /** An option whose parameters are set first, then played: ranges, sets of cards, several parameters. */
 function OptionForm({ option, send, title, alert, values, choose }: { option: TableOption; send: DecisionProps["send"]; title: string; alert: ComponentChild; values: Values; choose: DecisionProps["choose"] }): ComponentChild {
   const set = (name: string, value: Value | readonly Value[]): void => choose(option, { ...values, [name]: value });
-  const ready = option.parameters.every((p) => values[p.name] !== undefined);
+  // A set the rules say may not be empty (`none: false`) holds a card before the move can be played.
+  const ready = option.parameters.every((p) => values[p.name] !== undefined && !(p.kind === "cards" && p.none === false && (values[p.name] as readonly Value[]).length === 0));
   const id = `rt-f-${option.type}`;
   return h(
     "form",
@@ -125,12 +126,13 @@ export function initialValues(option: TableOption): Values {
   return values;
 }
 
-/** The form's button: "bid 14" for a lone range, "Good deal with none" for empty sets, else the option's name. */
+/** The form's button: "bid 14" for a lone range, "Discard with none" for empty sets that may be empty,
+ *  else the option's name. */
 function submitText(option: TableOption, title: string, values: Values): string {
   const [only] = option.parameters;
   if (option.parameters.length === 1 && only!.kind === "range") return `${option.text.split(" ")[0]} ${String(values[only!.name])}`;
   const sets = option.parameters.filter((p) => p.kind === "cards");
-  if (sets.length > 0 && sets.every((p) => (values[p.name] as readonly Value[]).length === 0)) return `${title} with none`;
+  if (sets.length > 0 && sets.every((p) => p.none !== false && (values[p.name] as readonly Value[]).length === 0)) return `${title} with none`;
   return title;
 }
 

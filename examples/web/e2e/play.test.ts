@@ -201,6 +201,10 @@ test("cards clicked on the table are picked in the forms that take them, then pl
   const legends = await page.locator('.rt-decision fieldset[data-parameter="give"] legend').allTextContents();
   expect(legends.length).toBeGreaterThan(0);
   for (const legend of legends) expect(legend).toMatch(/: one or more of these$/);
+  // Nothing picked yet: the trade cannot be played, and its button does not offer to trade "with none".
+  const goodDeal = page.locator('.rt-decision form[data-option="good_deal"] button[data-submit]');
+  expect(await goodDeal.isDisabled()).toBe(true);
+  expect(await goodDeal.textContent()).not.toMatch(/with none/);
   // One of your Mansion's cards and one of the Shop's, clicked where they lie.
   const mine = page.locator('.rt-area[data-seat="0"] .rt-card.rt-playable').first();
   const shop = page.locator('.rt-middle [data-zone="shop"] .rt-card.rt-playable').first();
@@ -220,7 +224,7 @@ test("cards clicked on the table are picked in the forms that take them, then pl
   // Picked again and played as a good deal: taken (the card given lies in the Shop) or refused with its reason.
   await mine.locator("button").click();
   const before = await moveCount(page);
-  await page.locator('.rt-decision form[data-option="good_deal"] button[data-submit]').click();
+  await goodDeal.click();
   await page.waitForFunction(
     (count) => document.querySelector(".rt-table[data-move-count]")?.getAttribute("data-move-count") !== count || document.querySelector(".rt-refusal:not(:empty)") !== null,
     String(before),
