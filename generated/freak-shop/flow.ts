@@ -151,9 +151,7 @@ function step_resume(s: State): void {
         return false;
       })()
     ) {
-      s.events?.push(
-        said(`The Shop Keeper reveals the Closed Shop card: the Shop closes and the game ends`, null),
-      );
+      s.events?.push(said(`The Shop Keeper reveals the Closed Shop card: the Shop closes`, null));
       endGame(s, AT.L184);
       s.events?.push(gameEnds());
       return;
