@@ -72,9 +72,9 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L616,
-  "turn.while": AT.L620,
-  "turn.endif": AT.L620,
+  while: AT.L615,
+  "turn.while": AT.L619,
+  "turn.endif": AT.L619,
   "turn.for_q_2": AT.L438,
   "turn.while2": AT.L438,
   "turn.resume": AT.L438,
@@ -90,39 +90,39 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "turn.resume4": AT.L438,
   "turn.ask_price_body": AT.L438,
   "turn.resume5": AT.L438,
-  "turn.endif4": AT.L620,
-  "turn.endif5": AT.L620,
-  "turn.endif6": AT.L620,
-  "turn.endif7": AT.L620,
+  "turn.endif4": AT.L619,
+  "turn.endif5": AT.L619,
+  "turn.endif6": AT.L619,
+  "turn.endif7": AT.L619,
   "turn.while5": AT.L281,
   "turn.resume6": AT.L281,
-  "turn.endif8": AT.L620,
-  "turn.endif9": AT.L620,
+  "turn.endif8": AT.L619,
+  "turn.endif9": AT.L619,
   "turn.for_d_4": AT.L260,
   "turn.while6": AT.L211,
   "turn.resume7": AT.L211,
-  "turn.endif10": AT.L620,
-  "turn.while7": AT.L668,
-  "turn.endif11": AT.L668,
-  "turn.endif12": AT.L668,
-  "turn.resume8": AT.L668,
-  "turn.decline_body": AT.L668,
+  "turn.endif10": AT.L619,
+  "turn.while7": AT.L667,
+  "turn.endif11": AT.L667,
+  "turn.endif12": AT.L667,
+  "turn.resume8": AT.L667,
+  "turn.decline_body": AT.L667,
   "turn.while8": AT.L211,
   "turn.resume9": AT.L211,
-  "turn.endif13": AT.L668,
-  "turn.endif14": AT.L668,
+  "turn.endif13": AT.L667,
+  "turn.endif14": AT.L667,
   "turn.while9": AT.L281,
   "turn.resume10": AT.L281,
-  "turn.endif15": AT.L668,
-  "turn.endif16": AT.L668,
+  "turn.endif15": AT.L667,
+  "turn.endif16": AT.L667,
   "turn.for_d_5": AT.L260,
   "turn.while10": AT.L211,
   "turn.resume11": AT.L211,
-  "turn.endif17": AT.L668,
+  "turn.endif17": AT.L667,
   "turn.while11": AT.L281,
   "turn.resume12": AT.L281,
-  "turn.endif18": AT.L668,
-  "turn.endif19": AT.L668,
+  "turn.endif18": AT.L667,
+  "turn.endif19": AT.L667,
   "turn.for_d_6": AT.L260,
   "turn.while12": AT.L211,
   "turn.resume13": AT.L211,
@@ -272,28 +272,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L559);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L559);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L558);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L558);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L562);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L562);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L561);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L561);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L564);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L563);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L565);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L564);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L567);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L567);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L566);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L566);
     }
   }
 
@@ -303,7 +303,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L573);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L572);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -312,9 +312,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L580));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L579));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L582);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L581);
       {
         const $amount = checkTransfer(
           ((): number => {
@@ -324,7 +324,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           })(),
           s.vars.cash[p],
           "cash[p]",
-          AT.L583,
+          AT.L582,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -350,19 +350,19 @@ function step_start(s: State): void {
       for (const q of seatsInPlay(s.players, s.vars.eliminated))
         if (
           s.vars.opening[q] ===
-          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L598)
+          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L597)
         )
           $n++;
       return $n;
     })() > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L598);
+    loopGuard($passes, AT.L597);
     let best: number = maxOf(
       seatsInPlay(s.players, s.vars.eliminated),
       (r) => s.vars.opening[r],
       "max(players)",
-      AT.L599,
+      AT.L598,
     );
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
@@ -381,7 +381,7 @@ function step_start(s: State): void {
     seatsInPlay(s.players, s.vars.eliminated),
     (q) => s.vars.opening[q],
     "highest(players)",
-    AT.L610,
+    AT.L609,
   );
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
@@ -808,12 +808,6 @@ function step_turn_resume4(s: State): void {
 }
 
 function step_turn_ask_price_body(s: State): void {
-  s.events?.push(
-    said(
-      `seat ${s.locals.q_2} offers ${LABEL_Place[Deed_place[s.locals.d_3]]} to seat ${s.locals.buyer_2} for $${s.locals.amount_3}`,
-      null,
-    ),
-  );
   s.locals.actor = s.locals.buyer_2;
   s.pc = "turn.accept_or_refuse";
 }

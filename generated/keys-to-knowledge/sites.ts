@@ -289,111 +289,111 @@ export const AT = {
     text: 'transfer lift_cost(d) from cash[q] to bank "lifting the mortgage on {d}"',
   },
   L530: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 530, column: 7, text: "ask q {" },
-  L533: {
+  L532: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 533,
+    line: 532,
     column: 11,
     text: "ask buyer {",
+  },
+  L535: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 535,
+    column: 15,
+    text: 'transfer amount from cash[buyer] to cash[q] "{d} sold"',
   },
   L536: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 536,
     column: 15,
-    text: 'transfer amount from cash[buyer] to cash[q] "{d} sold"',
-  },
-  L537: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 537,
-    column: 15,
     text: "move d to deeds[buyer]",
   },
-  L559: {
+  L558: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 559,
+    line: 558,
     column: 5,
     text: "move s to box_spaces",
   },
-  L562: {
+  L561: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 562,
+    line: 561,
     column: 5,
     text: "move d to box_deeds",
+  },
+  L563: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 563,
+    column: 3,
+    text: "stacks_left = stack_stock[board_in_play()]",
   },
   L564: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 564,
     column: 3,
-    text: "stacks_left = stack_stock[board_in_play()]",
-  },
-  L565: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 565,
-    column: 3,
     text: "keys_left = key_stock[board_in_play()]",
   },
-  L567: {
+  L566: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 567,
+    line: 566,
     column: 5,
     text: "move c to grace_deck",
   },
-  L573: {
+  L572: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 573,
+    line: 572,
     column: 5,
     text: "transfer 1630 from bank to cash[p]",
   },
-  L580: {
+  L579: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 580,
+    line: 579,
     column: 5,
     text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+  },
+  L581: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 581,
+    column: 7,
+    text: "deal dealt_each from bank_deeds to deeds[p]",
   },
   L582: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 582,
     column: 7,
-    text: "deal dealt_each from bank_deeds to deeds[p]",
-  },
-  L583: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 583,
-    column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
+  },
+  L597: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 597,
+    column: 5,
+    text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
   L598: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 598,
-    column: 5,
-    text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
-  },
-  L599: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 599,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L610: {
+  L609: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 610,
+    line: 609,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
   },
-  L616: {
+  L615: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 616,
+    line: 615,
     column: 3,
     text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
   },
-  L620: {
+  L619: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 620,
+    line: 619,
     column: 7,
     text: "while again and active in players {",
   },
-  L668: {
+  L667: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 668,
+    line: 667,
     column: 13,
     text: "while relocated and active in players {",
   },
