@@ -110,40 +110,40 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "round.resume14": AT.L537,
   "round.protect_body": AT.L537,
   "round.resume15": AT.L537,
-  "round.for_p_5": AT.L721,
-  "round.while3": AT.L721,
-  "round.resume16": AT.L721,
-  "round.play_at_end_body": AT.L721,
-  "round.endif21": AT.L721,
-  "round.endif22": AT.L721,
-  "round.endif23": AT.L721,
-  "round.endif24": AT.L721,
-  "round.resume17": AT.L721,
-  "round.from_area_body3": AT.L721,
-  "round.resume18": AT.L721,
-  "round.endif25": AT.L721,
-  "round.endif26": AT.L721,
-  "round.resume19": AT.L721,
-  "round.endif27": AT.L721,
-  "round.endif28": AT.L721,
-  "round.resume20": AT.L721,
-  "round.for_p_7": AT.L730,
-  "round.endif29": AT.L730,
-  "round.endif30": AT.L730,
-  "round.endif31": AT.L730,
-  "round.endif32": AT.L730,
-  "round.endif33": AT.L730,
-  "round.endif34": AT.L730,
-  "round.endif35": AT.L730,
-  "round.resume21": AT.L730,
-  "round.resume22": AT.L730,
+  "round.for_p_5": AT.L719,
+  "round.while3": AT.L719,
+  "round.resume16": AT.L719,
+  "round.play_at_end_body": AT.L719,
+  "round.endif21": AT.L719,
+  "round.endif22": AT.L719,
+  "round.endif23": AT.L719,
+  "round.endif24": AT.L719,
+  "round.resume17": AT.L719,
+  "round.from_area_body3": AT.L719,
+  "round.resume18": AT.L719,
+  "round.endif25": AT.L719,
+  "round.endif26": AT.L719,
+  "round.resume19": AT.L719,
+  "round.endif27": AT.L719,
+  "round.endif28": AT.L719,
+  "round.resume20": AT.L719,
+  "round.for_p_7": AT.L728,
+  "round.endif29": AT.L728,
+  "round.endif30": AT.L728,
+  "round.endif31": AT.L728,
+  "round.endif32": AT.L728,
+  "round.endif33": AT.L728,
+  "round.endif34": AT.L728,
+  "round.endif35": AT.L728,
+  "round.resume21": AT.L728,
+  "round.resume22": AT.L728,
   "round.for_u": AT.L318,
   "round.endif36": AT.L318,
   "round.endif37": AT.L318,
   "round.endif38": AT.L318,
   "round.resume23": AT.L318,
   "round.resume24": AT.L318,
-  "round.endif39": AT.L730,
+  "round.endif39": AT.L728,
   "round.for_u_2": AT.L324,
   "round.endif40": AT.L324,
   "round.endif41": AT.L324,
@@ -151,29 +151,29 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "round.endif43": AT.L324,
   "round.resume25": AT.L324,
   "round.resume26": AT.L324,
-  "round.endif44": AT.L730,
-  "round.endif45": AT.L730,
-  "round.endif46": AT.L730,
-  "round.endif47": AT.L730,
-  "round.resume27": AT.L730,
-  for_p_17: AT.L768,
-  endif: AT.L768,
-  endif2: AT.L768,
-  endif3: AT.L768,
-  endif4: AT.L768,
-  endif5: AT.L768,
-  endif6: AT.L768,
-  endif7: AT.L768,
-  endif8: AT.L768,
-  resume: AT.L768,
-  resume2: AT.L768,
+  "round.endif44": AT.L728,
+  "round.endif45": AT.L728,
+  "round.endif46": AT.L728,
+  "round.endif47": AT.L728,
+  "round.resume27": AT.L728,
+  for_p_17: AT.L766,
+  endif: AT.L766,
+  endif2: AT.L766,
+  endif3: AT.L766,
+  endif4: AT.L766,
+  endif5: AT.L766,
+  endif6: AT.L766,
+  endif7: AT.L766,
+  endif8: AT.L766,
+  resume: AT.L766,
+  resume2: AT.L766,
   for_u_3: AT.L318,
   endif9: AT.L318,
   endif10: AT.L318,
   endif11: AT.L318,
   resume3: AT.L318,
   resume4: AT.L318,
-  endif12: AT.L768,
+  endif12: AT.L766,
   for_u_4: AT.L324,
   endif13: AT.L324,
   endif14: AT.L324,
@@ -181,13 +181,13 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   endif16: AT.L324,
   resume5: AT.L324,
   resume6: AT.L324,
-  for_p_25: AT.L777,
-  for_u_5: AT.L778,
-  endif17: AT.L778,
-  endif18: AT.L778,
-  endif19: AT.L778,
-  resume7: AT.L778,
-  resume8: AT.L778,
+  for_p_25: AT.L775,
+  for_u_5: AT.L776,
+  endif17: AT.L776,
+  endif18: AT.L776,
+  endif19: AT.L776,
+  resume7: AT.L776,
+  resume8: AT.L776,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -465,33 +465,33 @@ function step_while(s: State): void {
     s.pc = "round.for_p";
   } else {
     for (const p of seatList(s.players).filter((p) => p >= s.humans && s.zones.secret[p].length > 0)) {
-      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L751)] === "money") {
+      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L749)] === "money") {
         s.events?.push(
           said(`Merc's face-down card is a Money Card: it is replaced from the removed cards`, null),
         );
         {
-          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L757);
-          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L757);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L757);
+          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L755);
+          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L755);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L755);
           s.events?.push(moved([$card], "secret", p, "set_aside", null));
         }
 
         shuffle(s.random, s.zones.box, "box", null);
         s.events?.push(shuffled("box", null));
         for (let $passes = 0; s.zones.secret[p].length === 0 && s.zones.box.length > 0; $passes++) {
-          loopGuard($passes, AT.L759);
-          if (Property_kind[topCard(s.zones.box, "box", AT.L760)] === "money") {
+          loopGuard($passes, AT.L757);
+          if (Property_kind[topCard(s.zones.box, "box", AT.L758)] === "money") {
             {
-              const $card = topCard(s.zones.box, "box", AT.L761);
-              takeCard(s.zones.box, $card, "box", AT.L761);
-              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L761);
+              const $card = topCard(s.zones.box, "box", AT.L759);
+              takeCard(s.zones.box, $card, "box", AT.L759);
+              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L759);
               s.events?.push(moved([$card], "box", null, "set_aside", null));
             }
           } else {
             {
-              const $card = topCard(s.zones.box, "box", AT.L763);
-              takeCard(s.zones.box, $card, "box", AT.L763);
-              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L763);
+              const $card = topCard(s.zones.box, "box", AT.L761);
+              takeCard(s.zones.box, $card, "box", AT.L761);
+              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L761);
               s.events?.push(moved([$card], "box", null, "secret", p));
             }
           }
@@ -1010,20 +1010,17 @@ function step_round_offer_body(s: State): void {
     s.locals.between = nextSeat(s.locals.between, s.players);
   }
 
-  s.events?.push(
-    said(`seat ${s.locals.active} offers seat ${s.locals.target} an Exchange: their card and $1`, null),
-  );
   if (s.locals.target >= s.humans) {
     s.locals.opponent = firstOf(
       seatList(s.players),
       (q) => !(q >= s.humans) && q !== s.locals.active,
       "first(players)",
-      AT.L615,
+      AT.L614,
     );
-    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L616);
+    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L615);
     s.pc = "round.add_protection";
   } else {
-    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L644);
+    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L643);
     s.pc = "round.accept_or_protect";
   }
 }
@@ -1034,7 +1031,7 @@ function step_round_endif20(s: State): void {
 
 function step_round_resume12(s: State): void {
   s.events?.push(said(`Merc's card costs $${s.vars.protection[s.locals.target] + 3}`, null));
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L622);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L621);
   s.pc = "round.pay_merc_or_decline_merc";
 }
 
@@ -1044,7 +1041,7 @@ function step_round_resume13(s: State): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L641,
+      AT.L640,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.bank += $amount;
@@ -1062,15 +1059,13 @@ function step_round_resume14(s: State): void {
 
 function step_round_protect_body(s: State): void {
   {
-    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L655);
+    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L654);
     s.vars.coins[s.locals.target] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
-    s.events?.push(
-      transferred($amount, "coins", s.locals.target, "protection", s.locals.target, ["Protection"]),
-    );
+    s.events?.push(transferred($amount, "coins", s.locals.target, "protection", s.locals.target));
   }
 
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L656);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L655);
   s.pc = "round.pay_or_decline";
 }
 
@@ -1092,7 +1087,7 @@ function step_round_for_p_5(s: State): void {
 
 function step_round_while3(s: State): void {
   if (s.locals.__window_1) {
-    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L721);
+    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L719);
     s.pc = "round.play_at_end_or_done";
     if (!offers_round_play_at_end_or_done(s, s.locals.actor)) {
       s.locals.__window_1 = false;
@@ -1423,8 +1418,8 @@ function step_round_for_p_7(s: State): void {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L736);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L736);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L734);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L734);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }
@@ -1433,7 +1428,7 @@ function step_round_for_p_7(s: State): void {
     s.vars.chairman = nextSeat(s.vars.chairman, s.players);
     s.events?.push(changed("chairman", null, s.vars.chairman));
     for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
-      loopGuard($passes, AT.L743);
+      loopGuard($passes, AT.L741);
       s.vars.chairman = nextSeat(s.vars.chairman, s.players);
       s.events?.push(changed("chairman", null, s.vars.chairman));
     }
@@ -1791,11 +1786,11 @@ function step_for_p_17(s: State): void {
   if (s.locals.p_17_index < s.locals.p_17_list.length) {
     s.locals.p_17 = s.locals.p_17_list[s.locals.p_17_index]!;
     if (s.zones.secret[s.locals.p_17].length > 0) {
-      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L770);
+      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L768);
       {
         const $card = s.locals.revealed;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L771);
-        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L771);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L769);
+        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L769);
         s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_17));
       }
 
@@ -2419,7 +2414,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L616);
+      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L615);
       s.pc = "round.add_protection";
       return;
     case "round.pay_merc_or_decline_merc":
@@ -2431,7 +2426,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L622);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L621);
       s.pc = "round.pay_merc_or_decline_merc";
       return;
     case "round.pay_or_decline":
@@ -2443,7 +2438,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L656);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L655);
       s.pc = "round.pay_or_decline";
       return;
     case "round.accept_or_protect":
@@ -2455,7 +2450,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L644);
+      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L643);
       s.pc = "round.accept_or_protect";
       return;
     case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":
@@ -2533,7 +2528,7 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_1 = true;
-      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L721);
+      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L719);
       s.pc = "round.play_at_end_or_done";
       if (!offers_round_play_at_end_or_done(s, s.locals.actor)) {
         s.locals.__window_1 = false;

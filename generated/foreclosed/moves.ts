@@ -1241,7 +1241,7 @@ function random_round_add_protection(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L616,
+      AT.L615,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1287,7 +1287,7 @@ function check_round_add_protection(s: State, seat: number, move: Move): Illegal
 function round_add_protection_add_protection(s: State, seat: number, move: Move): void {
   const amount = (move as Extract<Move, { type: "add_protection" }>).amount;
   {
-    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L618);
+    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L617);
     s.vars.coins[s.locals.opponent] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(
@@ -1343,7 +1343,7 @@ function random_round_pay_merc_or_decline_merc(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L622,
+      AT.L621,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1387,7 +1387,7 @@ function check_round_pay_merc_or_decline_merc(s: State, seat: number, move: Move
 /** round.pay_merc_or_decline_merc: the effect of 'pay_merc'. */
 function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L629);
+    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L628);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
@@ -1398,7 +1398,7 @@ function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: M
       s.vars.protection[s.locals.target],
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L630,
+      AT.L629,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.bank += $amount;
@@ -1494,7 +1494,7 @@ function random_round_pay_or_decline(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L656,
+      AT.L655,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1537,18 +1537,12 @@ function check_round_pay_or_decline(s: State, seat: number, move: Move): Illegal
 
 /** round.pay_or_decline: the effect of 'pay'. */
 function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
-  s.events?.push(
-    said(
-      `seat ${s.locals.active} pays $${s.vars.protection[s.locals.target] + 1} for seat ${s.locals.target}'s card`,
-      null,
-    ),
-  );
   {
     const $amount = checkTransfer(
       s.vars.protection[s.locals.target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L665,
+      AT.L663,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1560,7 +1554,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L666,
+      AT.L664,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1651,7 +1645,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L644,
+      AT.L643,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1702,7 +1696,7 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 /** round.accept_or_protect: the effect of 'accept'. */
 function round_accept_or_protect_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L648);
+    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L647);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(
@@ -2311,7 +2305,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L699,
+      AT.L697,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[target] += $amount;
@@ -2323,7 +2317,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target],
       s.vars.protection[target],
       "protection[target]",
-      AT.L700,
+      AT.L698,
     );
     s.vars.protection[target] -= $amount;
     s.vars.coins[target] += $amount;
@@ -2939,7 +2933,7 @@ function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: numb
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L721,
+    AT.L719,
   );
 }
 

@@ -211,113 +211,113 @@ export const AT = {
     text: 'transfer 1 from bank to coins[active] "collecting"',
   },
   L605: { file: "rules/foreclosed.rules", line: 605, column: 15, text: "while between != target {" },
-  L615: {
+  L614: {
     file: "rules/foreclosed.rules",
-    line: 615,
+    line: 614,
     column: 17,
     text: "let opponent = first(q in players where not bot(q) and q != active)",
   },
-  L616: { file: "rules/foreclosed.rules", line: 616, column: 17, text: "ask opponent {" },
-  L618: {
+  L615: { file: "rules/foreclosed.rules", line: 615, column: 17, text: "ask opponent {" },
+  L617: {
     file: "rules/foreclosed.rules",
-    line: 618,
+    line: 617,
     column: 21,
     text: 'transfer amount from coins[opponent] to protection[target] "Protection on Merc\'s card"',
   },
-  L622: { file: "rules/foreclosed.rules", line: 622, column: 17, text: "ask active {" },
+  L621: { file: "rules/foreclosed.rules", line: 621, column: 17, text: "ask active {" },
+  L628: {
+    file: "rules/foreclosed.rules",
+    line: 628,
+    column: 21,
+    text: "transfer 3 from coins[active] to coins[target]",
+  },
   L629: {
     file: "rules/foreclosed.rules",
     line: 629,
     column: 21,
-    text: "transfer 3 from coins[active] to coins[target]",
-  },
-  L630: {
-    file: "rules/foreclosed.rules",
-    line: 630,
-    column: 21,
     text: "transfer protection[target] from coins[active] to bank",
   },
-  L641: {
+  L640: {
     file: "rules/foreclosed.rules",
-    line: 641,
+    line: 640,
     column: 17,
     text: 'transfer protection[target] from protection[target] to bank "the extra Protection, discarded"',
   },
-  L644: { file: "rules/foreclosed.rules", line: 644, column: 17, text: "ask target {" },
-  L648: {
+  L643: { file: "rules/foreclosed.rules", line: 643, column: 17, text: "ask target {" },
+  L647: {
     file: "rules/foreclosed.rules",
-    line: 648,
+    line: 647,
     column: 21,
     text: 'transfer 1 from coins[active] to coins[target] "the Exchange"',
   },
-  L655: {
+  L654: {
     file: "rules/foreclosed.rules",
-    line: 655,
+    line: 654,
     column: 21,
-    text: 'transfer amount from coins[target] to protection[target] "Protection"',
+    text: "transfer amount from coins[target] to protection[target]",
   },
-  L656: { file: "rules/foreclosed.rules", line: 656, column: 21, text: "ask active {" },
-  L665: {
+  L655: { file: "rules/foreclosed.rules", line: 655, column: 21, text: "ask active {" },
+  L663: {
     file: "rules/foreclosed.rules",
-    line: 665,
+    line: 663,
     column: 25,
     text: "transfer protection[target] + 1 from coins[active] to coins[target]",
   },
-  L666: {
+  L664: {
     file: "rules/foreclosed.rules",
-    line: 666,
+    line: 664,
     column: 25,
     text: "transfer protection[target] from protection[target] to coins[target]",
   },
-  L699: {
+  L697: {
     file: "rules/foreclosed.rules",
-    line: 699,
+    line: 697,
     column: 15,
     text: "transfer protection[target] + 1 from coins[active] to coins[target]",
   },
-  L700: {
+  L698: {
     file: "rules/foreclosed.rules",
-    line: 700,
+    line: 698,
     column: 15,
     text: "transfer protection[target] from protection[target] to coins[target]",
   },
-  L721: {
+  L719: {
     file: "rules/foreclosed.rules",
-    line: 721,
+    line: 719,
     column: 7,
     text: "window p in players_from(chairman) where protection[p] > 0 and not bot(p) {",
   },
-  L730: { file: "rules/foreclosed.rules", line: 730, column: 7, text: "for p in players_from(chairman) {" },
-  L736: { file: "rules/foreclosed.rules", line: 736, column: 11, text: "move a to action_discard" },
-  L743: { file: "rules/foreclosed.rules", line: 743, column: 7, text: "while bot(chairman) {" },
-  L751: {
+  L728: { file: "rules/foreclosed.rules", line: 728, column: 7, text: "for p in players_from(chairman) {" },
+  L734: { file: "rules/foreclosed.rules", line: 734, column: 11, text: "move a to action_discard" },
+  L741: { file: "rules/foreclosed.rules", line: 741, column: 7, text: "while bot(chairman) {" },
+  L749: {
     file: "rules/foreclosed.rules",
-    line: 751,
+    line: 749,
     column: 5,
     text: "if top(secret[p]).kind == PropertyKind.money {",
   },
-  L757: { file: "rules/foreclosed.rules", line: 757, column: 7, text: "move top(secret[p]) to set_aside" },
-  L759: {
+  L755: { file: "rules/foreclosed.rules", line: 755, column: 7, text: "move top(secret[p]) to set_aside" },
+  L757: {
     file: "rules/foreclosed.rules",
-    line: 759,
+    line: 757,
     column: 7,
     text: "while count(secret[p]) == 0 and count(box) > 0 {",
   },
-  L760: {
+  L758: {
     file: "rules/foreclosed.rules",
-    line: 760,
+    line: 758,
     column: 9,
     text: "if top(box).kind == PropertyKind.money {",
   },
-  L761: { file: "rules/foreclosed.rules", line: 761, column: 11, text: "move top(box) to set_aside" },
-  L763: { file: "rules/foreclosed.rules", line: 763, column: 11, text: "move top(box) to secret[p]" },
-  L768: { file: "rules/foreclosed.rules", line: 768, column: 3, text: "for p in players {" },
-  L770: { file: "rules/foreclosed.rules", line: 770, column: 7, text: "let revealed = top(secret[p])" },
-  L771: { file: "rules/foreclosed.rules", line: 771, column: 7, text: "move revealed to collection[p]" },
-  L777: { file: "rules/foreclosed.rules", line: 777, column: 3, text: "for p in players {" },
-  L778: {
+  L759: { file: "rules/foreclosed.rules", line: 759, column: 11, text: "move top(box) to set_aside" },
+  L761: { file: "rules/foreclosed.rules", line: 761, column: 11, text: "move top(box) to secret[p]" },
+  L766: { file: "rules/foreclosed.rules", line: 766, column: 3, text: "for p in players {" },
+  L768: { file: "rules/foreclosed.rules", line: 768, column: 7, text: "let revealed = top(secret[p])" },
+  L769: { file: "rules/foreclosed.rules", line: 769, column: 7, text: "move revealed to collection[p]" },
+  L775: { file: "rules/foreclosed.rules", line: 775, column: 3, text: "for p in players {" },
+  L776: {
     file: "rules/foreclosed.rules",
-    line: 778,
+    line: 776,
     column: 5,
     text: "for u in collection[p] where uncommitted(u) {",
   },
