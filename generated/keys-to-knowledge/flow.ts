@@ -451,7 +451,9 @@ function step_turn_endif(s: State): void {
           s.locals.move_token = false;
           s.pc = "turn.endif7";
         } else {
-          s.events?.push(said(`seat ${s.locals.active} pays $85 and leaves COURT`, null));
+          s.events?.push(
+            said(`seat ${s.locals.active} has not rolled doubles in three tries and leaves COURT`, null),
+          );
           s.vars.in_court[s.locals.active] = false;
           s.events?.push(changed("in_court", s.locals.active, s.vars.in_court[s.locals.active]));
           s.locals.p_3 = s.locals.active;
