@@ -50,6 +50,12 @@ export async function clickOneMove(page, random, counts) {
         if (random() < 0.85 && (await buttons.count()) > 0) await pick(buttons);
       } else if ((await fieldset.locator("button[aria-pressed=true]").count()) === 0) await pick(buttons);
     }
+    // A set the rules say may not be empty keeps the button disabled: as a person would, pick one of its cards.
+    if (await option.locator("button[data-submit]").isDisabled()) {
+      for (const fieldset of await option.locator('fieldset[data-kind="cards"]').all()) {
+        if ((await fieldset.locator("button[aria-pressed=true]").count()) === 0) await pick(fieldset.locator("button.rt-choice"));
+      }
+    }
     await option.locator("button[data-submit]").click();
     counts.clicks++;
   } else await pick(option.locator("button[data-submit]"));
