@@ -73,6 +73,23 @@ describe("describeEvents with the presentation fields", () => {
     expect(describeEvents(street, back, SEAT_0)).toEqual(["you put Pay $50 onto the Chance pile", "you put Advance to Go into the Chance discards"]);
   });
 
+  it("tells dice rolled into a seat's variable as that seat's roll, and dice rolled together in the open as one roll", () => {
+    const die = (value: number, into?: { variable: string; seat: number | null }, sides = 6): GameEvent =>
+      into === undefined ? { kind: "roll", sides, value } : { kind: "roll", sides, value, into };
+    // `in_jail[p] = roll(6) + roll(6)` for each seat in turn: each seat's pair, told as its roll.
+    const opening = [die(2, { variable: "in_jail", seat: 0 }), die(5, { variable: "in_jail", seat: 0 }), changed("in_jail", 0, 7), die(1, { variable: "in_jail", seat: 1 }), die(4, { variable: "in_jail", seat: 1 })];
+    expect(describeEvents(street, opening, SEAT_0)).toEqual(["you roll 2 and 5", "seat 1 rolls 1 and 4"]);
+    // In the open: two dice in a row are one roll; a die after another event, or with other sides, is a roll of its own.
+    expect(describeEvents(street, [die(4), die(1)], SEAT_0)).toEqual(["two 6-sided dice show 4 and 1"]);
+    expect(describeEvents(street, [die(4), die(1), die(6)], SEAT_0)).toEqual(["three 6-sided dice show 4, 1 and 6"]);
+    expect(describeEvents(street, [die(4), changed("called", null, "red"), die(1)], SEAT_0)).toEqual([
+      "a 6-sided die shows 4",
+      "the colour called is now red",
+      "a 6-sided die shows 1",
+    ]);
+    expect(describeEvents(street, [die(4), die(9, undefined, 10)], SEAT_0)).toEqual(["a 6-sided die shows 4", "a 10-sided die shows 9"]);
+  });
+
   it("says nothing of an event not worth telling", () => {
     expect(describeEvent(street, changed("called", null, null), SEAT_0)).toBe("");
   });

@@ -10,7 +10,7 @@
 import type { Game, Move, MoveOption, Seat, Value } from "../contract.js";
 import type { GameEvent, VarRef, ZoneRef } from "../events.js";
 import { addressed, cardName, possessive, readerSeat, renderText, seatList, seatName, spaceName, valueName, varLabel, zoneLabel, type Reader } from "./naming.js";
-import { amountIn, bare, joinList, placeWord, verbFor, words } from "./words.js";
+import { amountIn, bare, countWord, joinList, placeWord, verbFor, words } from "./words.js";
 
 /** What the events came from: the seat whose move made them, its move and the option it was chosen from.
  *  A variable the move set on its mover (a flag turning true, a bid equal to the amount chosen) is the
@@ -40,17 +40,19 @@ interface Clause {
 
 type Told = string | Clause;
 
-/** An event kept for telling: `at` is its place among the events, `last` that of the last one merged into it. */
+/** An event kept for telling: `at` is its place among the events, `last` that of the last one merged into it;
+ *  `dice`, for a roll, the faces of the dice rolled together with it (mergeDice). */
 interface Kept {
   readonly event: GameEvent;
   readonly at: number;
   readonly last: number;
+  readonly dice?: readonly number[];
 }
 
 /** The sentences that tell these events, in order (none for events not worth telling). */
 export function describeEvents(game: Game, events: readonly GameEvent[], reader: Reader, context: StoryContext = {}): string[] {
   const kept = events.flatMap((event, at) => (worthTelling(game, event, context) ? [{ event, at, last: at }] : []));
-  const told = mergeMoves(throughBookkeeping(game, kept)).map(({ event, at, last }) => ({ told: tell(game, event, reader, context), at, last }));
+  const told = mergeDice(mergeMoves(throughBookkeeping(game, kept))).map(({ event, at, last, dice }) => ({ told: tell(game, event, reader, context, dice), at, last }));
   const lines: string[] = [];
   for (let i = 0; i < told.length; ) {
     const first = told[i]!.told;
@@ -119,6 +121,20 @@ function throughBookkeeping(game: Game, kept: readonly Kept[]): Kept[] {
   return result;
 }
 
+/** Dice rolled in the open one after the other, with the same sides (`roll(6) + roll(6)`), are told as one roll. */
+function mergeDice(kept: readonly Kept[]): Kept[] {
+  const merged: Kept[] = [];
+  const open = (event: GameEvent): event is Extract<GameEvent, { kind: "roll" }> => event.kind === "roll" && (event.into === undefined || event.into.seat === null);
+  for (const item of kept) {
+    const previous = merged[merged.length - 1];
+    const { event } = item;
+    if (open(event) && previous !== undefined && open(previous.event) && item.at === previous.last + 1 && previous.event.sides === event.sides) {
+      merged[merged.length - 1] = { ...previous, last: item.at, dice: [...(previous.dice ?? [previous.event.value]), event.value] };
+    } else merged.push(item);
+  }
+  return merged;
+}
+
 /** Cards moved one by one along the same way, one move after the other (a restock of two cards), are told as one move. */
 function mergeMoves(kept: readonly Kept[]): Kept[] {
   const merged: Kept[] = [];
@@ -143,7 +159,7 @@ function mergeMoves(kept: readonly Kept[]): Kept[] {
   return merged;
 }
 
-function tell(game: Game, event: GameEvent, reader: Reader, context: StoryContext): Told {
+function tell(game: Game, event: GameEvent, reader: Reader, context: StoryContext, dice?: readonly number[]): Told {
   const viewer = readerSeat(reader);
   switch (event.kind) {
     case "move":
@@ -163,6 +179,12 @@ function tell(game: Game, event: GameEvent, reader: Reader, context: StoryContex
     case "phase":
       return `the ${words(event.name)} phase begins`;
     case "roll":
+      // A die rolled into a seat's variable (`opening[p] = roll(6) + roll(6)`) is that seat's roll:
+      // "seat 1 rolls 4 and 1". Dice rolled in the open together: "two 6-sided dice show 4 and 1".
+      if (event.into !== undefined && event.into.seat !== null) {
+        return { subject: event.into.seat, verb: "roll", object: String(event.value), place: () => "", key: `roll ${event.into.variable}` };
+      }
+      if (dice !== undefined && dice.length > 1) return `${countWord(dice.length)} ${event.sides}-sided dice show ${joinList(dice.map(String))}`;
       return `a ${event.sides}-sided die shows ${event.value}`;
     case "say": {
       const text = addressed(game, event.text, reader);
