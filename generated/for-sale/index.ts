@@ -163,6 +163,7 @@ export const game: Game<State, Move, View> = {
       pass: ["pass"],
       sell: ["sell ", { parameter: "card" }],
     },
+    tiebreaks: [{ label: "coins", list: false }],
   },
   moves: { raise: { amount: "int" }, pass: {}, sell: { card: "card" } },
   functions: {},

@@ -420,6 +420,7 @@ export const game: Game<State, Move, View> = {
     },
     bots: BOTS,
     enums: { Effect: LABEL_Effect },
+    tiebreaks: [{ label: "Coins not scored as points", list: false }],
   },
   moves: {
     keep_secret: { card: "card" },

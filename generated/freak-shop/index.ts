@@ -167,6 +167,7 @@ export const game: Game<State, Move, View> = {
       fair_price: ["trade at a fair price: give ", { parameter: "give" }, " for ", { parameter: "take" }],
     },
     enums: { Category: LABEL_Category, Goal: LABEL_Goal },
+    tiebreaks: [{ label: "Mansion card values, highest first", list: true }],
   },
   moves: { good_deal: { give: "cards", take: "cards" }, fair_price: { give: "cards", take: "cards" } },
   functions: {

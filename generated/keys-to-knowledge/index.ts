@@ -567,6 +567,7 @@ export const game: Game<State, Move, View> = {
     },
     eliminated: "eliminated",
     enums: { Place: LABEL_Place, SpaceKind: LABEL_SpaceKind, Deck: LABEL_Deck },
+    tiebreaks: [{ label: "order of retiring", list: false }],
   },
   moves: {
     raise_by_selling_stack: { d: "card" },

@@ -177,6 +177,7 @@ export const game: Game<State, Move, View> = {
       grab: ["grab the auction block"],
     },
     enums: { Category: LABEL_Category },
+    tiebreaks: [{ label: "most objects of one category", list: false }],
   },
   moves: {
     turn: { position: "int" },

@@ -107,6 +107,6 @@ export const AT = {
     file: "rules/lady-richmond.rules",
     line: 297,
     column: 1,
-    text: "tiebreak p: max(k in [Category.paintings, Category.jewellery, Category.furniture, Category.stuffed_animals, Category.curiosities]: count(c in won[p] where c.category == k and c.kind == Kind.object))",
+    text: 'tiebreak p: max(k in [Category.paintings, Category.jewellery, Category.furniture, Category.stuffed_animals, Category.curiosities]: count(c in won[p] where c.category == k and c.kind == Kind.object)) "most objects of one category"',
   },
 } satisfies Record<string, RuleSite>;

@@ -249,6 +249,10 @@ export interface GameMeta {
   /** Labels of enum members the rules name (`light_blue "light blue"`), by enum then member; a
    *  member without one is said as its name in words. */
   readonly enums?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+  /** The tie-breakers, in order, where the rules name one (`tiebreak p: coins[p] "coins left"`):
+   *  its label (null where the rules give none) and whether it is a list of numbers (several keys of
+   *  a score row). Absent when no tie-breaker has a label. */
+  readonly tiebreaks?: readonly { readonly label: string | null; readonly list: boolean }[];
 }
 
 /** A seat played by the rules, added to a match of one of `for` players (human seats). */

@@ -312,6 +312,11 @@ class Checker {
       // A tie-breaker may be a list of numbers, compared in order ("the highest card, then the next").
       const allowed = s.kind === "tiebreak" && value.kind === "list" ? value.element : value;
       this.ctx.expect(allowed, INT, s.value.range, `a ${s.kind}`);
+      // A tie-breaker's label names it where results are told; the score is told as its number.
+      if (s.label !== null && (s.kind === "score" || s.label.text.trim() === "")) {
+        const why = s.kind === "score" ? "a score is told as its number: only a tie-breaker takes a label" : "a tie-breaker's label says what it counts, as in tiebreak p: coins[p] \"coins left\"";
+        this.ctx.error("check/score-label", why, s.label.range);
+      }
     }
 
     // A procedure's body is checked where it is written and at each call: one report per mistake.

@@ -135,6 +135,20 @@ describe("presentation", () => {
     expectCodes('per player var cash: int public = 10 "cash"', 'per player var cash: int public = 10 "cash" unit "$"', []);
   });
 
+  test("a tie-breaker is named by its label in the game's meta; a score takes none, and a label says something", async () => {
+    expectCodes("score p: cash[p]", 'score p: cash[p]\ntiebreak p: cash[p] "cash left"', []);
+    expectCodes("score p: cash[p]", 'score p: cash[p] "cash"', ["check/score-label"]);
+    expectCodes("score p: cash[p]", 'tiebreak p: cash[p] " "\nscore p: cash[p]', ["check/score-label"]);
+    // Reported at the label itself.
+    const text = game("").replace("score p: cash[p]", 'score p: cash[p] "cash"');
+    const [report] = checkGame("shop", [{ path: "shop.rules", text }]).diagnostics;
+    expect(report).toMatchObject({ line: lineOf(text, 'score p: cash[p] "cash"'), column: 18 });
+    const named = await loadRulesGame("shop", game("").replace("score p: cash[p]", 'score p: cash[p]\ntiebreak p: 0\ntiebreak p: cash[p] "cash left"'), runtime);
+    expect(named.meta.tiebreaks).toEqual([{ label: null, list: false }, { label: "cash left", list: false }]);
+    // No tie-breaker named: the meta says none.
+    expect((await loadRulesGame("shop", game("").replace("score p: cash[p]", "score p: cash[p]\ntiebreak p: 0"), runtime)).meta.tiebreaks).toBeUndefined();
+  });
+
   test("an amount is told in its variable's unit: a symbol before the number, a word after it", async () => {
     const text = game("").replace('var bank: int hidden = 100 "the bank"', 'var bank: int hidden = 100 "the bank" unit "coin"').replace('= 10 "cash"', '= 10 "cash" unit "$"');
     const played = await loadRulesGame("shop", text, runtime);

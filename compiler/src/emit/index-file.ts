@@ -49,6 +49,10 @@ export class IndexFile {
       return this.ctx.game.types.get(d.value)?.kind === "list" ? key : `[${key}]`;
     });
     const padded = [this.ctx.game.score, ...this.ctx.game.tiebreaks].some((d) => this.ctx.game.types.get(d.value)?.kind === "list");
+    // Named tie-breakers, so that results say what each compares ("coins left: 3").
+    const tiebreaks = this.ctx.game.tiebreaks.some((d) => d.label !== null)
+      ? `\ntiebreaks: [${this.ctx.game.tiebreaks.map((d) => `{ label: ${d.label ? quote(d.label.text) : "null"}, list: ${this.ctx.game.types.get(d.value)?.kind === "list"} }`).join(", ")}],`
+      : "";
     const zones = [...this.ctx.game.zones.values()].map((z) =>
       `{ name: ${quote(z.name.name)}, label: ${quote(z.label ?? words(z.name.name))}, perPlayer: ${z.perPlayer}, cardType: ${quote(z.cardType.name)}, visibility: ${quote(z.visibility)}, ordered: ${z.zoneKind !== "pile"}, capacity: ${z.zoneKind === "slot" ? 1 : z.limit ? this.ctx.code.expression(z.limit) : "null"}${layoutInfo(z)}${z.bookkeeping ? ", bookkeeping: true" : ""} }`,
     );
@@ -147,7 +151,7 @@ export class IndexFile {
                 vars: [${vars.join(",\n")}],
                 conserved: [${conserved.join(", ")}],
                 decisions: [${decisions.join(", ")}],${defaults.length ? `\ndefaults: { ${defaults.join(", ")} },` : ""}
-                functions: [${functionInfo.join(",\n")}],${moveLabels ? `\nmoveLabels: ${moveLabels},` : ""}${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}${this.ctx.game.eliminates ? `\neliminated: ${quote(ELIMINATED)},` : ""}${enums}
+                functions: [${functionInfo.join(",\n")}],${moveLabels ? `\nmoveLabels: ${moveLabels},` : ""}${this.ctx.game.bots.length ? "\nbots: BOTS," : ""}${this.ctx.game.eliminates ? `\neliminated: ${quote(ELIMINATED)},` : ""}${enums}${tiebreaks}
               },
               moves: ${this.ctx.moveSchema()},
               functions: { ${functionTable.join("\n")} },

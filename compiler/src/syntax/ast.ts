@@ -224,6 +224,8 @@ export interface ScoreDeclaration {
   readonly kind: "score" | "tiebreak";
   readonly player: Identifier;
   readonly value: Expression;
+  /** How a tie-breaker is called where results are told (`tiebreak p: coins[p] "coins left"`). */
+  readonly label: { readonly text: string; readonly range: SourceRange } | null;
   readonly range: SourceRange;
 }
 

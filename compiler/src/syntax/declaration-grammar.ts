@@ -461,11 +461,14 @@ export class DeclarationGrammar extends StatementGrammar {
     const player = this.CONSUME(T.Identifier);
     this.CONSUME(T.Colon);
     const value = this.SUBRULE(this.expression);
+    let label: IToken | null = null;
+    this.OPTION(() => { const token = this.CONSUME(T.StringLiteral); this.ACTION(() => { label = token; }); });
     return this.ACTION(() => ({
       kind: keyword.image === "score" ? ("score" as const) : ("tiebreak" as const),
       player: identifier(player),
       value,
-      range: span(keyword, value),
+      label: label ? { text: unquote(label), range: span(label, label) } : null,
+      range: label ? span(keyword, label) : span(keyword, value),
     }));
   });
 }

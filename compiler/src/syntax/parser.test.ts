@@ -174,8 +174,15 @@ describe("declarations", () => {
       { kind: "setup", body: { statements: [] } },
       { kind: "flow", body: { statements: [] } },
       { kind: "score", player: { name: "p" }, value: { kind: "index", target: name("coins"), index: name("p") } },
-      { kind: "tiebreak", player: { name: "p" }, value: int(0) },
+      { kind: "tiebreak", player: { name: "p" }, value: int(0), label: null },
     ]);
+  });
+
+  test("a tie-breaker's label: a string after its expression, and the declaration ends with it", () => {
+    const [tiebreak] = parse('tiebreak p: coins[p] "coins left"').declarations;
+    expect(tiebreak).toMatchObject({ kind: "tiebreak", value: { kind: "index" }, label: { text: "coins left", range: { start: { column: 22 } } } });
+    // 8 + 1 + 2 + 1 + 8 + 1 characters, then the 12 of the label: its last column is 33.
+    expect(tiebreak!.range.end).toMatchObject({ line: 1, column: 33 });
   });
 });
 

@@ -110,6 +110,27 @@ describe("describeTurn and describeResult", () => {
   });
 });
 
+describe("describeResult: tie-breakers by the names the rules give them", () => {
+  const result = (scores: number[][]) => ({ scores, ranking: scores.map((_, seat) => [seat]), winners: [0] });
+  const lines = (game: typeof street, scores: number[][]) => describeResult(game, result(scores), SEAT_0).slice(1, 1 + scores.length);
+  const named = (tiebreaks: { label: string | null; list: boolean }[]) => ({ ...street, meta: { ...street.meta, tiebreaks } });
+
+  it("says each tie-breaker with its label, a list one as its numbers, without the padding of a shorter list", () => {
+    const game = named([{ label: "coins", list: false }, { label: "card values, highest first", list: true }]);
+    expect(lines(game, [[8, 3, 7, 1, 1], [8, 0, 9, Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY]])).toEqual([
+      "  you: 8 (coins: 3; card values, highest first: 7, 1, 1)",
+      "  seat 1: 8 (coins: 0; card values, highest first: 9)",
+    ]);
+  });
+
+  it("calls an unnamed one 'tie-breaker', and falls back to the numbers alone where the rules name none", () => {
+    expect(lines(named([{ label: null, list: false }, { label: "coins", list: false }]), [[8, 2, 3]])).toEqual(["  you: 8 (tie-breaker: 2; coins: 3)"]);
+    expect(lines(street, [[8, 2, 3]])).toEqual(["  you: 8 (tie-breakers 2, 3)"]);
+    // Two list tie-breakers: the row does not say where one ends, so the numbers are told alone.
+    expect(lines(named([{ label: "a", list: true }, { label: "b", list: true }]), [[8, 2, 3]])).toEqual(["  you: 8 (tie-breakers 2, 3)"]);
+  });
+});
+
 describe("describePlay: a log's lines", () => {
   const pass: MoveOption = { type: "pass", parameters: {} };
   // An app's own names for its seats: seat 0 is the reader, the others its bots.

@@ -147,16 +147,35 @@ export function describeTurn(game: Game, activity: Activity, reader: Reader): st
 const ORDINALS = ["1st", "2nd", "3rd"];
 const ordinal = (n: number): string => ORDINALS[n - 1] ?? `${n}th`;
 
+/** A seat's tie-breakers by the names the rules give them ("coins left: 3; the Mansion's cards, highest
+ *  first: 7, 1"), an unnamed one as "tie-breaker 2"; null where the rules name none, or where the keys
+ *  cannot be told apart (more than one list tie-breaker: their widths are not in the row). */
+function namedTiebreakers(game: Game, keys: readonly number[]): string | null {
+  const infos = game.meta.tiebreaks;
+  if (infos === undefined || infos.filter((t) => t.list).length > 1) return null;
+  const listWidth = keys.length - infos.filter((t) => !t.list).length;
+  const parts: string[] = [];
+  let at = 0;
+  for (const info of infos) {
+    const width = info.list ? listWidth : 1;
+    const shown = keys.slice(at, at + width).filter((k) => k !== Number.NEGATIVE_INFINITY);
+    at += width;
+    if (shown.length > 0) parts.push(`${info.label ?? "tie-breaker"}: ${shown.join(", ")}`);
+  }
+  return parts.length === 0 ? null : parts.join("; ");
+}
+
 /** Scores (with tie-breakers), the ranking and the winners, one line each. */
 export function describeResult(game: Game, result: GameResult, reader: Reader): string[] {
   const name = (seat: Seat): string => seatName(game, seat, reader);
   const lines = ["Scores:"];
   result.scores.forEach((keys, seat) => {
     const [score, ...keysAfter] = keys;
+    const named = namedTiebreakers(game, keysAfter);
     // -Infinity pads a list tie-breaker that ran out for this seat: nothing to show.
     const tiebreakers = keysAfter.filter((k) => k !== Number.NEGATIVE_INFINITY);
     const extra =
-      tiebreakers.length === 0 ? "" : ` (${tiebreakers.length === 1 ? "tie-breaker" : "tie-breakers"} ${tiebreakers.join(", ")})`;
+      named !== null ? ` (${named})` : tiebreakers.length === 0 ? "" : ` (${tiebreakers.length === 1 ? "tie-breaker" : "tie-breakers"} ${tiebreakers.join(", ")})`;
     lines.push(`  ${name(seat)}: ${score}${extra}`);
   });
   lines.push("Ranking:");
