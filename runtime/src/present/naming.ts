@@ -170,6 +170,16 @@ function partText(game: Game, part: TextPart, reader: Reader, context: TextConte
   return parameterValue(game, value, domain, part.field, reader, context.mover, true);
 }
 
+/** A field of a card not chosen yet, over the cards it may be: their one value, their lowest to their
+ *  highest number ("mortgage (one of 6 in deeds) for $30–170"), else "…". */
+function fieldSpan(values: readonly string[]): string {
+  const distinct = [...new Set(values)];
+  if (distinct.length === 1) return distinct[0]!;
+  if (!distinct.every((v) => /^-?\d+$/.test(v))) return "…";
+  const numbers = distinct.map(Number);
+  return `${Math.min(...numbers)}–${Math.max(...numbers)}`;
+}
+
 /** A parameter not chosen yet, in a menu line: its only value, else what it may be. */
 function domainText(game: Game, domain: NonNullable<MoveOption["parameters"][string]>, field: string | undefined, reader: Reader): string {
   switch (domain.kind) {
@@ -177,7 +187,7 @@ function domainText(game: Game, domain: NonNullable<MoveOption["parameters"][str
       return domain.min === domain.max ? String(domain.min) : `${domain.min}..${domain.max}`;
     case "card":
       if (domain.cards.length === 1) return field === undefined ? cardName(game, domain.cards[0]!) : cardField(game, domain.cards[0]!, field, reader);
-      return field === undefined ? `(one of ${domain.cards.length} ${placeIn(game, domain.zone)})` : "…";
+      return field === undefined ? `(one of ${domain.cards.length} ${placeIn(game, domain.zone)})` : fieldSpan(domain.cards.map((card) => cardField(game, card, field, reader)));
     case "cards":
       // A set of cards may be empty where the rules allow giving nothing.
       if (domain.cards.length === 0) return `(no card: ${domainZone(game, domain.zone)} is empty)`;
