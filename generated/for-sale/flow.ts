@@ -113,8 +113,8 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 }
 
 function step_start(s: State): void {
+  s.events?.push(phaseBegins("buying", s.locals.phase));
   s.locals.phase = "buying";
-  s.events?.push(phaseBegins("buying"));
   s.locals.leader = s.vars.start_player;
   s.pc = "buying.while";
 }
@@ -144,8 +144,8 @@ function step_buying_while(s: State): void {
     s.locals.bidder = s.locals.leader;
     s.pc = "buying.while2";
   } else {
+    s.events?.push(phaseBegins("selling", s.locals.phase));
     s.locals.phase = "selling";
-    s.events?.push(phaseBegins("selling"));
     s.pc = "selling.while";
   }
 }

@@ -394,8 +394,8 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
 }
 
 function step_start(s: State): void {
+  s.events?.push(phaseBegins("starting", s.locals.phase));
   s.locals.phase = "starting";
-  s.events?.push(phaseBegins("starting"));
   s.locals.actors = askHumans(
     s,
     seatList(s.players).filter(($seat) => !($seat >= s.humans) && s.zones.dealt[$seat].length > 0),
@@ -441,8 +441,8 @@ function step_starting_resume(s: State): void {
 
 function step_while(s: State): void {
   if (s.zones.property_deck.length > 0) {
+    s.events?.push(phaseBegins("round", s.locals.phase));
     s.locals.phase = "round";
-    s.events?.push(phaseBegins("round"));
     for (const p of seatsFrom(s.vars.chairman, s.players)) {
       {
         const $dealt = dealInto(

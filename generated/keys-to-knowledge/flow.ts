@@ -336,8 +336,8 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 }
 
 function step_start(s: State): void {
+  s.events?.push(phaseBegins("opening", s.locals.phase));
   s.locals.phase = "opening";
-  s.events?.push(phaseBegins("opening"));
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     s.vars.opening[p] = roll(s.random, 6, s.events, "opening", p) + roll(s.random, 6, s.events, "opening", p);
     s.events?.push(changed("opening", p, s.vars.opening[p]));
@@ -390,8 +390,8 @@ function step_start(s: State): void {
 
 function step_while(s: State): void {
   if (fn_players_left(s) > 1 && (!s.variants.includes("short") || s.vars.turns_played < fn_turn_limit(s))) {
+    s.events?.push(phaseBegins("turn", s.locals.phase));
     s.locals.phase = "turn";
-    s.events?.push(phaseBegins("turn"));
     s.locals.doubles = 0;
     s.locals.again = true;
     s.pc = "turn.while";

@@ -34,7 +34,9 @@ export type GameEvent =
   | { readonly kind: "set"; readonly variable: VarRef; readonly value: Value }
   /** A card shown to one seat alone (`reveal ... to`). */
   | { readonly kind: "reveal"; readonly card: CardId; readonly to: Seat }
-  | { readonly kind: "phase"; readonly name: string }
+  /** The flow entered a phase (`phase name { }`). `again`: the phase it was in already, entered anew
+   *  (a loop around the phase: a new turn, a new round). */
+  | { readonly kind: "phase"; readonly name: string; readonly again?: true }
   /** A die rolled (`roll(sides)`). `into`: the variable the rules roll it into (`die[p] = roll(6)`),
    *  and then only seats that may see that variable are told; absent, it was rolled in the open.
    *  `secret`: rolled out of sight (`secret_roll(sides)`), told to no seat. */
@@ -95,8 +97,9 @@ export function said(text: string, to: Seat | null): GameEvent {
   return { kind: "say", text, to };
 }
 
-export function phaseBegins(name: string): GameEvent {
-  return { kind: "phase", name };
+/** A phase begun; `previous`, the phase the flow was in (its view's `phase`), says whether it is begun again. */
+export function phaseBegins(name: string, previous?: string): GameEvent {
+  return previous === name ? { kind: "phase", name, again: true } : { kind: "phase", name };
 }
 
 export function gameEnds(): GameEvent {

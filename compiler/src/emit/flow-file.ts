@@ -16,7 +16,7 @@ export class FlowFile {
       case "run":
         return this.ctx.statements.statement(effect.statement);
       case "enter-phase":
-        return [`s.locals.phase = ${quote(effect.name)};`, `s.events?.push(phaseBegins(${quote(effect.name)}));`];
+        return [`s.events?.push(phaseBegins(${quote(effect.name)}, s.locals.phase));`, `s.locals.phase = ${quote(effect.name)};`];
       case "loop-start": {
         const binder = this.ctx.code.localName(effect.loop.binder);
         const source = this.ctx.code.at(effect.loop.statement.range, () => this.ctx.statements.loopSource(effect.loop.statement, binder));

@@ -58,7 +58,7 @@ export class StatementWriter {
         ];
       }
       case "phase":
-        return [`s.locals.phase = ${quote(s.name.name)};`, this.record(`phaseBegins(${quote(s.name.name)})`), ...this.statements(s.body.statements)];
+        return [this.record(`phaseBegins(${quote(s.name.name)}, s.locals.phase)`), `s.locals.phase = ${quote(s.name.name)};`, ...this.statements(s.body.statements)];
       case "shuffle": {
         const zone = this.zoneArgs(s.zone);
         const recorded = zone ? [this.record(`shuffled(${zone})`)] : [];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { changed, eventsFor, moved, said, transferred, type GameEvent } from "../events.js";
+import { changed, eventsFor, moved, phaseBegins, said, transferred, type GameEvent } from "../events.js";
 import { describeEvent, describeEvents } from "./story.js";
 import { SEAT_0, street } from "./__fixtures__/street.js";
 
@@ -88,6 +88,11 @@ describe("describeEvents with the presentation fields", () => {
       "a 6-sided die shows 1",
     ]);
     expect(describeEvents(street, [die(4), die(9, undefined, 10)], SEAT_0)).toEqual(["a 6-sided die shows 4", "a 10-sided die shows 9"]);
+  });
+
+  it("tells a phase begun anew (a loop around it) as a new one of it, another phase as its start", () => {
+    const events = [phaseBegins("last_round", "turn"), phaseBegins("turn", "turn"), phaseBegins("turn", undefined)];
+    expect(describeEvents(street, events, SEAT_0)).toEqual(["the last round phase begins", "a new turn begins", "the turn phase begins"]);
   });
 
   it("says nothing of an event not worth telling", () => {

@@ -177,7 +177,8 @@ function tell(game: Game, event: GameEvent, reader: Reader, context: StoryContex
     case "reveal":
       return { subject: event.to, verb: "see", object: cardName(game, event.card), place: () => "", key: "see" };
     case "phase":
-      return `the ${words(event.name)} phase begins`;
+      // A phase entered anew (each turn of a loop around it): a new one of it, not the phase again.
+      return event.again ? `a new ${words(event.name)} begins` : `the ${words(event.name)} phase begins`;
     case "roll":
       // A die rolled into a seat's variable (`opening[p] = roll(6) + roll(6)`) is that seat's roll:
       // "seat 1 rolls 4 and 1". Dice rolled in the open together: "two 6-sided dice show 4 and 1".
