@@ -986,9 +986,22 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    l_p_17$count = players;
-    l_p_17$index = 0;
-    return step6();
+    {
+      let l_p_17$index = 0;
+      let l_p_17$count = 0;
+      l_p_17$count = players;
+      for (; l_p_17$index < l_p_17$count; l_p_17$index++) {
+        l_p_17 = l_p_17$index;
+        const $pc = step25();
+        if ($pc !== 6) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
+    }
+    return step7();
   }
   function step6(): number {
     for (;;) {
@@ -1002,15 +1015,30 @@ export function playout(): PlayoutKernel {
     }
   }
   function step6$body(): number {
+    l_p_17$index += 1;
     if (l_p_17$index < l_p_17$count) {
+      l_p_17 = l_p_17$index;
       return step25();
     }
     return step7();
   }
   function step7(): number {
-    l_p_25$count = players;
-    l_p_25$index = 0;
-    return step8();
+    {
+      let l_p_25$index = 0;
+      let l_p_25$count = 0;
+      l_p_25$count = players;
+      for (; l_p_25$index < l_p_25$count; l_p_25$index++) {
+        l_p_25 = l_p_25$index;
+        const $pc = step10();
+        if ($pc !== 8) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
+    }
+    return END;
   }
   function step8(): number {
     for (;;) {
@@ -1024,7 +1052,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step8$body(): number {
+    l_p_25$index += 1;
     if (l_p_25$index < l_p_25$count) {
+      l_p_25 = l_p_25$index;
       return step10();
     }
     return END;
@@ -1033,21 +1063,33 @@ export function playout(): PlayoutKernel {
     return END;
   }
   function step10(): number {
-    l_p_25 = l_p_25$index;
     {
-      let $n22 = 0;
+      let l_u_5$index = 0;
+      let l_u_5$count = 0;
       {
-        const $seg24 = Z_collection + l_p_25;
-        const $n25 = $keyed_collection_uncommitted[($seg24 - Z_collection) * 2 + 1]! > 0 ? N[$seg24]! : 0;
-        for (let $i23 = 0; $i23 < $n25; $i23++) {
-          const l_u_5 = C[$seg24 * CAP + $i23]!;
-          if (fn_uncommitted(l_u_5)) $list6[$n22++] = l_u_5;
+        let $n22 = 0;
+        {
+          const $seg24 = Z_collection + l_p_25;
+          const $n25 = $keyed_collection_uncommitted[($seg24 - Z_collection) * 2 + 1]! > 0 ? N[$seg24]! : 0;
+          for (let $i23 = 0; $i23 < $n25; $i23++) {
+            const l_u_5 = C[$seg24 * CAP + $i23]!;
+            if (fn_uncommitted(l_u_5)) $list6[$n22++] = l_u_5;
+          }
         }
+        l_u_5$count = $n22;
       }
-      l_u_5$count = $n22;
+      for (; l_u_5$index < l_u_5$count; l_u_5$index++) {
+        l_u_5 = $list6[l_u_5$index]!;
+        const $pc = step13();
+        if ($pc !== 11) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_u_5$index = 0;
-    return step11();
+    return 8;
   }
   function step11(): number {
     for (;;) {
@@ -1061,17 +1103,17 @@ export function playout(): PlayoutKernel {
     }
   }
   function step11$body(): number {
+    l_u_5$index += 1;
     if (l_u_5$index < l_u_5$count) {
+      l_u_5 = $list6[l_u_5$index]!;
       return step13();
     }
-    return step12();
+    return 8;
   }
   function step12(): number {
-    l_p_25$index += 1;
     return 8;
   }
   function step13(): number {
-    l_u_5 = $list6[l_u_5$index]!;
     l_p_26 = l_p_25;
     l_dual_13 = l_u_5;
     if (l_p_26 >= humans) {
@@ -1091,7 +1133,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step15(): number {
-    return step24();
+    return 11;
   }
   function step16(): number {
     l_p_27 = l_p_26;
@@ -1156,35 +1198,33 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step24();
+    return 11;
   }
   function step20(): number {
     $write_committed(l_dual_14, Property_second_colour[l_dual_14]!, $where[l_dual_14]!);
-    return step24();
+    return 11;
   }
   function step21(): number {
-    return step24();
+    return 11;
   }
   function step22(): number {
     $write_committed(l_dual_14, Property_colour[l_dual_14]!, $where[l_dual_14]!);
-    return step24();
+    return 11;
   }
   function step23(): number {
-    return step24();
+    return 11;
   }
   function step24(): number {
-    l_u_5$index += 1;
     return 11;
   }
   function step25(): number {
-    l_p_17 = l_p_17$index;
     if (N[Z_secret + l_p_17]! > 0) {
       return step27();
     }
-    return step85();
+    return 6;
   }
   function step26(): number {
-    return step85();
+    return 6;
   }
   function step27(): number {
     l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
@@ -1231,27 +1271,40 @@ export function playout(): PlayoutKernel {
     if (Property_kind$code[l_card_9]! === 0) {
       return step30();
     }
-    return step85();
+    return 6;
   }
   function step29(): number {
-    return step85();
+    return 6;
   }
   function step30(): number {
     {
-      let $n18 = 0;
+      let l_u_4$index = 0;
+      let l_u_4$count = 0;
       {
-        const $seg20 = Z_collection + l_p_18;
-        const $n21 = $keyed_collection_uncommitted[($seg20 - Z_collection) * 2 + 1]! > 0 ? N[$seg20]! : 0;
-        for (let $i19 = 0; $i19 < $n21; $i19++) {
-          const l_u_4 = C[$seg20 * CAP + $i19]!;
-          if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
-            $list5[$n18++] = l_u_4;
+        let $n18 = 0;
+        {
+          const $seg20 = Z_collection + l_p_18;
+          const $n21 = $keyed_collection_uncommitted[($seg20 - Z_collection) * 2 + 1]! > 0 ? N[$seg20]! : 0;
+          for (let $i19 = 0; $i19 < $n21; $i19++) {
+            const l_u_4 = C[$seg20 * CAP + $i19]!;
+            if (fn_uncommitted(l_u_4) && fn_shows_colour(l_u_4, Property_colour[l_card_9]!))
+              $list5[$n18++] = l_u_4;
+          }
         }
+        l_u_4$count = $n18;
       }
-      l_u_4$count = $n18;
+      for (; l_u_4$index < l_u_4$count; l_u_4$index++) {
+        l_u_4 = $list5[l_u_4$index]!;
+        const $pc = step34();
+        if ($pc !== 31) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_u_4$index = 0;
-    return step31();
+    return 6;
   }
   function step31(): number {
     for (;;) {
@@ -1265,19 +1318,20 @@ export function playout(): PlayoutKernel {
     }
   }
   function step31$body(): number {
+    l_u_4$index += 1;
     if (l_u_4$index < l_u_4$count) {
+      l_u_4 = $list5[l_u_4$index]!;
       return step34();
     }
-    return step85();
+    return 6;
   }
   function step32(): number {
-    return step85();
+    return 6;
   }
   function step33(): number {
-    return step85();
+    return 6;
   }
   function step34(): number {
-    l_u_4 = $list5[l_u_4$index]!;
     if (l_p_18 >= humans) {
       return step47();
     }
@@ -1303,7 +1357,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step37(): number {
-    return step48();
+    return 31;
   }
   function step38(): number {
     l_p_24 = l_p_23;
@@ -1368,31 +1422,30 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step48();
+    return 31;
   }
   function step42(): number {
     $write_committed(l_dual_12, Property_second_colour[l_dual_12]!, $where[l_dual_12]!);
-    return step48();
+    return 31;
   }
   function step43(): number {
-    return step48();
+    return 31;
   }
   function step44(): number {
     $write_committed(l_dual_12, Property_colour[l_dual_12]!, $where[l_dual_12]!);
-    return step48();
+    return 31;
   }
   function step45(): number {
-    return step48();
+    return 31;
   }
   function step46(): number {
-    return step48();
+    return 31;
   }
   function step47(): number {
     $write_committed(l_u_4, Property_colour[l_card_9]!, $where[l_u_4]!);
-    return step48();
+    return 31;
   }
   function step48(): number {
-    l_u_4$index += 1;
     return 31;
   }
   function step49(): number {
@@ -1424,7 +1477,7 @@ export function playout(): PlayoutKernel {
         fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) ===
         0
     ) {
-      return step85();
+      return 6;
     }
     return step51();
   }
@@ -1451,10 +1504,10 @@ export function playout(): PlayoutKernel {
     if ($cond141) {
       return step53();
     }
-    return step85();
+    return 6;
   }
   function step52(): number {
-    return step85();
+    return 6;
   }
   function step53(): number {
     l_p_19 = l_p_18;
@@ -1559,20 +1612,33 @@ export function playout(): PlayoutKernel {
   }
   function step64(): number {
     {
-      let $n14 = 0;
+      let l_u_3$index = 0;
+      let l_u_3$count = 0;
       {
-        const $seg16 = Z_collection + l_p_18;
-        const $n17 = $keyed_collection_uncommitted[($seg16 - Z_collection) * 2 + 1]! > 0 ? N[$seg16]! : 0;
-        for (let $i15 = 0; $i15 < $n17; $i15++) {
-          const l_u_3 = C[$seg16 * CAP + $i15]!;
-          if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
-            $list4[$n14++] = l_u_3;
+        let $n14 = 0;
+        {
+          const $seg16 = Z_collection + l_p_18;
+          const $n17 = $keyed_collection_uncommitted[($seg16 - Z_collection) * 2 + 1]! > 0 ? N[$seg16]! : 0;
+          for (let $i15 = 0; $i15 < $n17; $i15++) {
+            const l_u_3 = C[$seg16 * CAP + $i15]!;
+            if (l_u_3 !== l_card_9 && fn_uncommitted(l_u_3) && fn_shares_colour(l_u_3, l_card_9))
+              $list4[$n14++] = l_u_3;
+          }
         }
+        l_u_3$count = $n14;
       }
-      l_u_3$count = $n14;
+      for (; l_u_3$index < l_u_3$count; l_u_3$index++) {
+        l_u_3 = $list4[l_u_3$index]!;
+        const $pc = step68();
+        if ($pc !== 65) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_u_3$index = 0;
-    return step65();
+    return 6;
   }
   function step65(): number {
     for (;;) {
@@ -1586,19 +1652,20 @@ export function playout(): PlayoutKernel {
     }
   }
   function step65$body(): number {
+    l_u_3$index += 1;
     if (l_u_3$index < l_u_3$count) {
+      l_u_3 = $list4[l_u_3$index]!;
       return step68();
     }
-    return step85();
+    return 6;
   }
   function step66(): number {
-    return step85();
+    return 6;
   }
   function step67(): number {
-    return step85();
+    return 6;
   }
   function step68(): number {
-    l_u_3 = $list4[l_u_3$index]!;
     l_p_21 = l_p_18;
     l_dual_9 = l_u_3;
     if (l_p_21 >= humans) {
@@ -1618,7 +1685,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step70(): number {
-    return step79();
+    return 65;
   }
   function step71(): number {
     l_p_22 = l_p_21;
@@ -1683,31 +1750,30 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step79();
+    return 65;
   }
   function step75(): number {
     $write_committed(l_dual_10, Property_second_colour[l_dual_10]!, $where[l_dual_10]!);
-    return step79();
+    return 65;
   }
   function step76(): number {
-    return step79();
+    return 65;
   }
   function step77(): number {
     $write_committed(l_dual_10, Property_colour[l_dual_10]!, $where[l_dual_10]!);
-    return step79();
+    return 65;
   }
   function step78(): number {
-    return step79();
+    return 65;
   }
   function step79(): number {
-    l_u_3$index += 1;
     return 65;
   }
   function step80(): number {
-    return step85();
+    return 6;
   }
   function step81(): number {
-    return step85();
+    return 6;
   }
   function step82(): number {
     let $first202: number = 0;
@@ -1731,16 +1797,15 @@ export function playout(): PlayoutKernel {
       : Property_second_colour[l_card_9]!;
     $write_committed(l_card_9, l_common, $where[l_card_9]!);
     $write_committed(l_other, l_common, $where[l_other]!);
-    return step85();
+    return 6;
   }
   function step83(): number {
-    return step85();
+    return 6;
   }
   function step84(): number {
-    return step85();
+    return 6;
   }
   function step85(): number {
-    l_p_17$index += 1;
     return 6;
   }
   function step86(): number {
@@ -1768,18 +1833,31 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n0 = 0;
+      let l_p$index = 0;
+      let l_p$count = 0;
       {
-        const $start1 = v_chairman;
-        for (let $k2 = 0; $k2 < players; $k2++) {
-          const l_p = $start1 + $k2 < players ? $start1 + $k2 : $start1 + $k2 - players;
-          if (!(l_p >= humans)) $values0[$n0++] = l_p;
+        let $n0 = 0;
+        {
+          const $start1 = v_chairman;
+          for (let $k2 = 0; $k2 < players; $k2++) {
+            const l_p = $start1 + $k2 < players ? $start1 + $k2 : $start1 + $k2 - players;
+            if (!(l_p >= humans)) $values0[$n0++] = l_p;
+          }
         }
+        l_p$count = $n0;
       }
-      l_p$count = $n0;
+      for (; l_p$index < l_p$count; l_p$index++) {
+        l_p = $values0[l_p$index]!;
+        const $pc = step258();
+        if ($pc !== 88) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_p$index = 0;
-    return step88();
+    return step89();
   }
   function step88(): number {
     for (;;) {
@@ -1793,18 +1871,37 @@ export function playout(): PlayoutKernel {
     }
   }
   function step88$body(): number {
+    l_p$index += 1;
     if (l_p$index < l_p$count) {
+      l_p = $values0[l_p$index]!;
       return step258();
     }
     return step89();
   }
   function step89(): number {
     {
-      l_active$start = v_chairman;
-      l_active$count = players;
+      let l_active$index = 0;
+      let l_active$count = 0;
+      let l_active$start = 0;
+      {
+        l_active$start = v_chairman;
+        l_active$count = players;
+      }
+      for (; l_active$index < l_active$count; l_active$index++) {
+        l_active =
+          l_active$start + l_active$index < players
+            ? l_active$start + l_active$index
+            : l_active$start + l_active$index - players;
+        const $pc = step203();
+        if ($pc !== 90) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_active$index = 0;
-    return step90();
+    return step91();
   }
   function step90(): number {
     for (;;) {
@@ -1818,36 +1915,57 @@ export function playout(): PlayoutKernel {
     }
   }
   function step90$body(): number {
+    l_active$index += 1;
     if (l_active$index < l_active$count) {
+      l_active =
+        l_active$start + l_active$index < players
+          ? l_active$start + l_active$index
+          : l_active$start + l_active$index - players;
       return step203();
     }
     return step91();
   }
   function step91(): number {
     {
-      let $n3 = 0;
-      if ($positive_protection > 0) {
-        {
-          const $start4 = v_chairman;
+      let l_p_5$index = 0;
+      let l_p_5$count = 0;
+      {
+        let $n3 = 0;
+        if ($positive_protection > 0) {
           {
-            const l_p_5$all = ((1 << players) - 1) & ~~$above_protection;
-            for (let l_p_5$left = l_p_5$all & (-1 << $start4), l_p_5$low = l_p_5$all & ~(-1 << $start4); ;) {
-              if (l_p_5$left === 0) {
-                if (l_p_5$low === 0) break;
-                l_p_5$left = l_p_5$low;
-                l_p_5$low = 0;
+            const $start4 = v_chairman;
+            {
+              const l_p_5$all = ((1 << players) - 1) & ~~$above_protection;
+              for (
+                let l_p_5$left = l_p_5$all & (-1 << $start4), l_p_5$low = l_p_5$all & ~(-1 << $start4);
+                ;
+              ) {
+                if (l_p_5$left === 0) {
+                  if (l_p_5$low === 0) break;
+                  l_p_5$left = l_p_5$low;
+                  l_p_5$low = 0;
+                }
+                const l_p_5 = 31 - Math.clz32(l_p_5$left & -l_p_5$left);
+                l_p_5$left &= l_p_5$left - 1;
+                if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values1[$n3++] = l_p_5;
               }
-              const l_p_5 = 31 - Math.clz32(l_p_5$left & -l_p_5$left);
-              l_p_5$left &= l_p_5$left - 1;
-              if (v_protection[l_p_5]! > 0 && !(l_p_5 >= humans)) $values1[$n3++] = l_p_5;
             }
           }
         }
+        l_p_5$count = $n3;
       }
-      l_p_5$count = $n3;
+      for (; l_p_5$index < l_p_5$count; l_p_5$index++) {
+        l_p_5 = $values1[l_p_5$index]!;
+        const $pc = step168();
+        if ($pc !== 92) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_p_5$index = 0;
-    return step92();
+    return step93();
   }
   function step92(): number {
     for (;;) {
@@ -1861,18 +1979,37 @@ export function playout(): PlayoutKernel {
     }
   }
   function step92$body(): number {
+    l_p_5$index += 1;
     if (l_p_5$index < l_p_5$count) {
+      l_p_5 = $values1[l_p_5$index]!;
       return step168();
     }
     return step93();
   }
   function step93(): number {
     {
-      l_p_7$start = v_chairman;
-      l_p_7$count = players;
+      let l_p_7$index = 0;
+      let l_p_7$count = 0;
+      let l_p_7$start = 0;
+      {
+        l_p_7$start = v_chairman;
+        l_p_7$count = players;
+      }
+      for (; l_p_7$index < l_p_7$count; l_p_7$index++) {
+        l_p_7 =
+          l_p_7$start + l_p_7$index < players
+            ? l_p_7$start + l_p_7$index
+            : l_p_7$start + l_p_7$index - players;
+        const $pc = step97();
+        if ($pc !== 94) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_p_7$index = 0;
-    return step94();
+    return step95();
   }
   function step94(): number {
     for (;;) {
@@ -1886,7 +2023,10 @@ export function playout(): PlayoutKernel {
     }
   }
   function step94$body(): number {
+    l_p_7$index += 1;
     if (l_p_7$index < l_p_7$count) {
+      l_p_7 =
+        l_p_7$start + l_p_7$index < players ? l_p_7$start + l_p_7$index : l_p_7$start + l_p_7$index - players;
       return step97();
     }
     return step95();
@@ -1946,8 +2086,6 @@ export function playout(): PlayoutKernel {
     return 4;
   }
   function step97(): number {
-    l_p_7 =
-      l_p_7$start + l_p_7$index < players ? l_p_7$start + l_p_7$index : l_p_7$start + l_p_7$index - players;
     l_p_8 = l_p_7;
     l_card_7 = N[Z_exchange + l_p_8]! > 0 ? C[(Z_exchange + l_p_8) * CAP]! : emptyZone("top");
     l_money_before = fn_money_cards(l_p_8);
@@ -2019,20 +2157,33 @@ export function playout(): PlayoutKernel {
   }
   function step100(): number {
     {
-      let $n10 = 0;
+      let l_u_2$index = 0;
+      let l_u_2$count = 0;
       {
-        const $seg12 = Z_collection + l_p_9;
-        const $n13 = $keyed_collection_uncommitted[($seg12 - Z_collection) * 2 + 1]! > 0 ? N[$seg12]! : 0;
-        for (let $i11 = 0; $i11 < $n13; $i11++) {
-          const l_u_2 = C[$seg12 * CAP + $i11]!;
-          if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
-            $list3[$n10++] = l_u_2;
+        let $n10 = 0;
+        {
+          const $seg12 = Z_collection + l_p_9;
+          const $n13 = $keyed_collection_uncommitted[($seg12 - Z_collection) * 2 + 1]! > 0 ? N[$seg12]! : 0;
+          for (let $i11 = 0; $i11 < $n13; $i11++) {
+            const l_u_2 = C[$seg12 * CAP + $i11]!;
+            if (fn_uncommitted(l_u_2) && fn_shows_colour(l_u_2, Property_colour[l_card_8]!))
+              $list3[$n10++] = l_u_2;
+          }
         }
+        l_u_2$count = $n10;
       }
-      l_u_2$count = $n10;
+      for (; l_u_2$index < l_u_2$count; l_u_2$index++) {
+        l_u_2 = $list3[l_u_2$index]!;
+        const $pc = step104();
+        if ($pc !== 101) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_u_2$index = 0;
-    return step101();
+    return step154();
   }
   function step101(): number {
     for (;;) {
@@ -2046,7 +2197,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step101$body(): number {
+    l_u_2$index += 1;
     if (l_u_2$index < l_u_2$count) {
+      l_u_2 = $list3[l_u_2$index]!;
       return step104();
     }
     return step154();
@@ -2058,7 +2211,6 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step104(): number {
-    l_u_2 = $list3[l_u_2$index]!;
     if (l_p_9 >= humans) {
       return step117();
     }
@@ -2084,7 +2236,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step107(): number {
-    return step118();
+    return 101;
   }
   function step108(): number {
     l_p_15 = l_p_14;
@@ -2149,31 +2301,30 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step118();
+    return 101;
   }
   function step112(): number {
     $write_committed(l_dual_6, Property_second_colour[l_dual_6]!, $where[l_dual_6]!);
-    return step118();
+    return 101;
   }
   function step113(): number {
-    return step118();
+    return 101;
   }
   function step114(): number {
     $write_committed(l_dual_6, Property_colour[l_dual_6]!, $where[l_dual_6]!);
-    return step118();
+    return 101;
   }
   function step115(): number {
-    return step118();
+    return 101;
   }
   function step116(): number {
-    return step118();
+    return 101;
   }
   function step117(): number {
     $write_committed(l_u_2, Property_colour[l_card_8]!, $where[l_u_2]!);
-    return step118();
+    return 101;
   }
   function step118(): number {
-    l_u_2$index += 1;
     return 101;
   }
   function step119(): number {
@@ -2340,19 +2491,33 @@ export function playout(): PlayoutKernel {
   }
   function step134(): number {
     {
-      let $n6 = 0;
+      let l_u$index = 0;
+      let l_u$count = 0;
       {
-        const $seg8 = Z_collection + l_p_9;
-        const $n9 = $keyed_collection_uncommitted[($seg8 - Z_collection) * 2 + 1]! > 0 ? N[$seg8]! : 0;
-        for (let $i7 = 0; $i7 < $n9; $i7++) {
-          const l_u = C[$seg8 * CAP + $i7]!;
-          if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) $list2[$n6++] = l_u;
+        let $n6 = 0;
+        {
+          const $seg8 = Z_collection + l_p_9;
+          const $n9 = $keyed_collection_uncommitted[($seg8 - Z_collection) * 2 + 1]! > 0 ? N[$seg8]! : 0;
+          for (let $i7 = 0; $i7 < $n9; $i7++) {
+            const l_u = C[$seg8 * CAP + $i7]!;
+            if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8))
+              $list2[$n6++] = l_u;
+          }
         }
+        l_u$count = $n6;
       }
-      l_u$count = $n6;
+      for (; l_u$index < l_u$count; l_u$index++) {
+        l_u = $list2[l_u$index]!;
+        const $pc = step138();
+        if ($pc !== 135) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_u$index = 0;
-    return step135();
+    return step154();
   }
   function step135(): number {
     for (;;) {
@@ -2366,7 +2531,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step135$body(): number {
+    l_u$index += 1;
     if (l_u$index < l_u$count) {
+      l_u = $list2[l_u$index]!;
       return step138();
     }
     return step154();
@@ -2378,7 +2545,6 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step138(): number {
-    l_u = $list2[l_u$index]!;
     l_p_12 = l_p_9;
     l_dual_3 = l_u;
     if (l_p_12 >= humans) {
@@ -2398,7 +2564,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step140(): number {
-    return step149();
+    return 135;
   }
   function step141(): number {
     l_p_13 = l_p_12;
@@ -2463,24 +2629,23 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step149();
+    return 135;
   }
   function step145(): number {
     $write_committed(l_dual_4, Property_second_colour[l_dual_4]!, $where[l_dual_4]!);
-    return step149();
+    return 135;
   }
   function step146(): number {
-    return step149();
+    return 135;
   }
   function step147(): number {
     $write_committed(l_dual_4, Property_colour[l_dual_4]!, $where[l_dual_4]!);
-    return step149();
+    return 135;
   }
   function step148(): number {
-    return step149();
+    return 135;
   }
   function step149(): number {
-    l_u$index += 1;
     return 135;
   }
   function step150(): number {
@@ -2548,20 +2713,20 @@ export function playout(): PlayoutKernel {
     if (Property_heart[l_card_7]! && !$variant_simple) {
       return step156();
     }
-    return step167();
+    return 94;
   }
   function step155(): number {
-    return step167();
+    return 94;
   }
   function step156(): number {
     l_p_16 = l_p_8;
     if (N[Z_action_deck]! > 0) {
       return step158();
     }
-    return step167();
+    return 94;
   }
   function step157(): number {
-    return step167();
+    return 94;
   }
   function step158(): number {
     {
@@ -2583,10 +2748,10 @@ export function playout(): PlayoutKernel {
     if (N[Z_hand + l_p_16]! > 5) {
       return step160();
     }
-    return step167();
+    return 94;
   }
   function step159(): number {
-    return step167();
+    return 94;
   }
   function step160(): number {
     if (l_p_16 >= humans) {
@@ -2606,7 +2771,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step162(): number {
-    return step167();
+    return 94;
   }
   function step163(): number {
     {
@@ -2631,23 +2796,21 @@ export function playout(): PlayoutKernel {
       N[Z_action_discard]!++;
       $where[$card] = Z_action_discard;
     }
-    return step167();
+    return 94;
   }
   function step164(): number {
-    return step167();
+    return 94;
   }
   function step165(): number {
-    return step167();
+    return 94;
   }
   function step166(): number {
-    return step167();
+    return 94;
   }
   function step167(): number {
-    l_p_7$index += 1;
     return 94;
   }
   function step168(): number {
-    l_p_5 = $values1[l_p_5$index]!;
     l___window_1 = true;
     {
       const $seg345 = Z_hand + l_p_5;
@@ -2659,7 +2822,7 @@ export function playout(): PlayoutKernel {
             `seat ${$seat346} is played by the rules: the rules must decide for it, never ask it`,
           );
         l___window_1 = false;
-        return step170();
+        return 92;
       }
     }
     return step169();
@@ -2679,10 +2842,9 @@ export function playout(): PlayoutKernel {
     if (l___window_1) {
       return step171();
     }
-    return step170();
+    return 92;
   }
   function step170(): number {
-    l_p_5$index += 1;
     return 92;
   }
   function step171(): number {
@@ -3035,10 +3197,6 @@ export function playout(): PlayoutKernel {
     return 169;
   }
   function step203(): number {
-    l_active =
-      l_active$start + l_active$index < players
-        ? l_active$start + l_active$index
-        : l_active$start + l_active$index - players;
     for (let $flagSeats = $mask_passed_over; $flagSeats !== 0; $flagSeats &= $flagSeats - 1) {
       const $flagSeat = 31 - Math.clz32($flagSeats & -$flagSeats);
       v_passed_over[$flagSeat] = false;
@@ -3066,10 +3224,9 @@ export function playout(): PlayoutKernel {
     if (!l_turn_over) {
       return step206();
     }
-    return step205();
+    return 90;
   }
   function step205(): number {
-    l_active$index += 1;
     return 90;
   }
   function step206(): number {
@@ -3659,7 +3816,6 @@ export function playout(): PlayoutKernel {
     return 204;
   }
   function step258(): number {
-    l_p = $values0[l_p$index]!;
     l___window_0 = true;
     {
       const $seg688 = Z_hand + l_p;
@@ -3671,7 +3827,7 @@ export function playout(): PlayoutKernel {
             `seat ${$seat689} is played by the rules: the rules must decide for it, never ask it`,
           );
         l___window_0 = false;
-        return step260();
+        return 88;
       }
     }
     return step259();
@@ -3691,10 +3847,9 @@ export function playout(): PlayoutKernel {
     if (l___window_0) {
       return step261();
     }
-    return step260();
+    return 88;
   }
   function step260(): number {
-    l_p$index += 1;
     return 88;
   }
   function step261(): number {
@@ -4558,7 +4713,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value81;
         $write_committed(l_dual_13, l_colour, $where[l_dual_13]!);
-        return step24();
+        return 11;
       }
     }
     $index77 -= $count75;
@@ -4699,7 +4854,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value112;
         $write_committed(l_dual_11, l_colour, $where[l_dual_11]!);
-        return step48();
+        return 31;
       }
     }
     $index108 -= $count106;
@@ -4981,7 +5136,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value182;
         $write_committed(l_dual_9, l_colour, $where[l_dual_9]!);
-        return step79();
+        return 65;
       }
     }
     $index178 -= $count176;
@@ -5122,7 +5277,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value230;
         $write_committed(l_dual_5, l_colour, $where[l_dual_5]!);
-        return step118();
+        return 101;
       }
     }
     $index226 -= $count224;
@@ -5404,7 +5559,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value300;
         $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
-        return step149();
+        return 135;
       }
     }
     $index296 -= $count294;
@@ -5566,7 +5721,7 @@ export function playout(): PlayoutKernel {
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
         }
-        return step167();
+        return 94;
       }
     }
     $index331 -= $count329;

@@ -1165,29 +1165,42 @@ export function playout(): PlayoutKernel {
   function step10(): number {
     l_roller = l_active;
     {
-      let $n0 = 0;
+      let l_q_2$index = 0;
+      let l_q_2$count = 0;
       {
-        const $start1 = l_roller;
+        let $n0 = 0;
         {
-          const l_q_2$all =
-            ((1 << players) - 1) & ~~((1 << l_roller) | ((v_claim_open ? -1 : 0) & (1 << v_claim_owner)));
-          for (let l_q_2$left = l_q_2$all & (-1 << $start1), l_q_2$low = l_q_2$all & ~(-1 << $start1); ;) {
-            if (l_q_2$left === 0) {
-              if (l_q_2$low === 0) break;
-              l_q_2$left = l_q_2$low;
-              l_q_2$low = 0;
+          const $start1 = l_roller;
+          {
+            const l_q_2$all =
+              ((1 << players) - 1) & ~~((1 << l_roller) | ((v_claim_open ? -1 : 0) & (1 << v_claim_owner)));
+            for (let l_q_2$left = l_q_2$all & (-1 << $start1), l_q_2$low = l_q_2$all & ~(-1 << $start1); ;) {
+              if (l_q_2$left === 0) {
+                if (l_q_2$low === 0) break;
+                l_q_2$left = l_q_2$low;
+                l_q_2$low = 0;
+              }
+              const l_q_2 = 31 - Math.clz32(l_q_2$left & -l_q_2$left);
+              l_q_2$left &= l_q_2$left - 1;
+              if (v_eliminated[l_q_2] !== 0) continue;
+              if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
             }
-            const l_q_2 = 31 - Math.clz32(l_q_2$left & -l_q_2$left);
-            l_q_2$left &= l_q_2$left - 1;
-            if (v_eliminated[l_q_2] !== 0) continue;
-            if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
           }
         }
+        l_q_2$count = $n0;
       }
-      l_q_2$count = $n0;
+      for (; l_q_2$index < l_q_2$count; l_q_2$index++) {
+        l_q_2 = $values0[l_q_2$index]!;
+        const $pc = step104();
+        if ($pc !== 11) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_q_2$index = 0;
-    return step11();
+    return step12();
   }
   function step11(): number {
     for (;;) {
@@ -1201,7 +1214,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step11$body(): number {
+    l_q_2$index += 1;
     if (l_q_2$index < l_q_2$count) {
+      l_q_2 = $values0[l_q_2$index]!;
       return step104();
     }
     return step12();
@@ -1526,18 +1541,31 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n6 = 0;
+      let l_d_4$index = 0;
+      let l_d_4$count = 0;
       {
-        const $n8 = N[Z_seized]!;
-        for (let $i7 = 0; $i7 < $n8; $i7++) {
-          const l_d_4 = C[Z_seized * CAP + $i7]!;
-          $list2[$n6++] = l_d_4;
+        let $n6 = 0;
+        {
+          const $n8 = N[Z_seized]!;
+          for (let $i7 = 0; $i7 < $n8; $i7++) {
+            const l_d_4 = C[Z_seized * CAP + $i7]!;
+            $list2[$n6++] = l_d_4;
+          }
         }
+        l_d_4$count = $n6;
       }
-      l_d_4$count = $n6;
+      for (; l_d_4$index < l_d_4$count; l_d_4$index++) {
+        l_d_4 = $list2[l_d_4$index]!;
+        const $pc = step28();
+        if ($pc !== 25) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_d_4$index = 0;
-    return step25();
+    return step40();
   }
   function step25(): number {
     for (;;) {
@@ -1551,7 +1579,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step25$body(): number {
+    l_d_4$index += 1;
     if (l_d_4$index < l_d_4$count) {
+      l_d_4 = $list2[l_d_4$index]!;
       return step28();
     }
     return step40();
@@ -1563,7 +1593,6 @@ export function playout(): PlayoutKernel {
     return step40();
   }
   function step28(): number {
-    l_d_4 = $list2[l_d_4$index]!;
     {
       const $wanted = l_d_4;
       let $at = -1;
@@ -1698,7 +1727,6 @@ export function playout(): PlayoutKernel {
       }
     } else {
     }
-    l_d_4$index += 1;
     return 25;
   }
   function step31(): number {
@@ -2168,18 +2196,31 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n12 = 0;
+      let l_d_6$index = 0;
+      let l_d_6$count = 0;
       {
-        const $n14 = N[Z_seized]!;
-        for (let $i13 = 0; $i13 < $n14; $i13++) {
-          const l_d_6 = C[Z_seized * CAP + $i13]!;
-          $list4[$n12++] = l_d_6;
+        let $n12 = 0;
+        {
+          const $n14 = N[Z_seized]!;
+          for (let $i13 = 0; $i13 < $n14; $i13++) {
+            const l_d_6 = C[Z_seized * CAP + $i13]!;
+            $list4[$n12++] = l_d_6;
+          }
         }
+        l_d_6$count = $n12;
       }
-      l_d_6$count = $n12;
+      for (; l_d_6$index < l_d_6$count; l_d_6$index++) {
+        l_d_6 = $list4[l_d_6$index]!;
+        const $pc = step61();
+        if ($pc !== 58) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_d_6$index = 0;
-    return step58();
+    return 44;
   }
   function step58(): number {
     for (;;) {
@@ -2193,7 +2234,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step58$body(): number {
+    l_d_6$index += 1;
     if (l_d_6$index < l_d_6$count) {
+      l_d_6 = $list4[l_d_6$index]!;
       return step61();
     }
     return 44;
@@ -2205,7 +2248,6 @@ export function playout(): PlayoutKernel {
     return 44;
   }
   function step61(): number {
-    l_d_6 = $list4[l_d_6$index]!;
     {
       const $wanted = l_d_6;
       let $at = -1;
@@ -2340,7 +2382,6 @@ export function playout(): PlayoutKernel {
       }
     } else {
     }
-    l_d_6$index += 1;
     return 58;
   }
   function step64(): number {
@@ -2794,18 +2835,31 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n9 = 0;
+      let l_d_5$index = 0;
+      let l_d_5$count = 0;
       {
-        const $n11 = N[Z_seized]!;
-        for (let $i10 = 0; $i10 < $n11; $i10++) {
-          const l_d_5 = C[Z_seized * CAP + $i10]!;
-          $list3[$n9++] = l_d_5;
+        let $n9 = 0;
+        {
+          const $n11 = N[Z_seized]!;
+          for (let $i10 = 0; $i10 < $n11; $i10++) {
+            const l_d_5 = C[Z_seized * CAP + $i10]!;
+            $list3[$n9++] = l_d_5;
+          }
         }
+        l_d_5$count = $n9;
       }
-      l_d_5$count = $n9;
+      for (; l_d_5$index < l_d_5$count; l_d_5$index++) {
+        l_d_5 = $list3[l_d_5$index]!;
+        const $pc = step82();
+        if ($pc !== 79) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_d_5$index = 0;
-    return step79();
+    return 44;
   }
   function step79(): number {
     for (;;) {
@@ -2819,7 +2873,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step79$body(): number {
+    l_d_5$index += 1;
     if (l_d_5$index < l_d_5$count) {
+      l_d_5 = $list3[l_d_5$index]!;
       return step82();
     }
     return 44;
@@ -2831,7 +2887,6 @@ export function playout(): PlayoutKernel {
     return 44;
   }
   function step82(): number {
-    l_d_5 = $list3[l_d_5$index]!;
     {
       const $wanted = l_d_5;
       let $at = -1;
@@ -2966,7 +3021,6 @@ export function playout(): PlayoutKernel {
       }
     } else {
     }
-    l_d_5$index += 1;
     return 79;
   }
   function step85(): number {
@@ -3217,7 +3271,6 @@ export function playout(): PlayoutKernel {
     return 44;
   }
   function step104(): number {
-    l_q_2 = $values0[l_q_2$index]!;
     l___window_0_2 = true;
     {
       const $seg493 = Z_deeds + l_q_2;
@@ -3232,7 +3285,7 @@ export function playout(): PlayoutKernel {
         (!(N[$seg493]! > 0) || !(l_q_2 === l_roller))
       ) {
         l___window_0_2 = false;
-        return step106();
+        return 11;
       }
     }
     return step105();
@@ -3252,10 +3305,9 @@ export function playout(): PlayoutKernel {
     if (l___window_0_2) {
       return step107();
     }
-    return step106();
+    return 11;
   }
   function step106(): number {
-    l_q_2$index += 1;
     return 11;
   }
   function step107(): number {
@@ -3539,18 +3591,31 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n3 = 0;
+      let l_d_2$index = 0;
+      let l_d_2$count = 0;
       {
-        const $n5 = N[Z_seized]!;
-        for (let $i4 = 0; $i4 < $n5; $i4++) {
-          const l_d_2 = C[Z_seized * CAP + $i4]!;
-          $list1[$n3++] = l_d_2;
+        let $n3 = 0;
+        {
+          const $n5 = N[Z_seized]!;
+          for (let $i4 = 0; $i4 < $n5; $i4++) {
+            const l_d_2 = C[Z_seized * CAP + $i4]!;
+            $list1[$n3++] = l_d_2;
+          }
         }
+        l_d_2$count = $n3;
       }
-      l_d_2$count = $n3;
+      for (; l_d_2$index < l_d_2$count; l_d_2$index++) {
+        l_d_2 = $list1[l_d_2$index]!;
+        const $pc = step121();
+        if ($pc !== 118) return $pc;
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
+      }
     }
-    l_d_2$index = 0;
-    return step118();
+    return 105;
   }
   function step118(): number {
     for (;;) {
@@ -3564,7 +3629,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step118$body(): number {
+    l_d_2$index += 1;
     if (l_d_2$index < l_d_2$count) {
+      l_d_2 = $list1[l_d_2$index]!;
       return step121();
     }
     return 105;
@@ -3576,7 +3643,6 @@ export function playout(): PlayoutKernel {
     return 105;
   }
   function step121(): number {
-    l_d_2 = $list1[l_d_2$index]!;
     {
       const $wanted = l_d_2;
       let $at = -1;
@@ -3711,7 +3777,6 @@ export function playout(): PlayoutKernel {
       }
     } else {
     }
-    l_d_2$index += 1;
     return 118;
   }
   function step124(): number {

@@ -26,6 +26,7 @@ import { eachCardHead } from "./playout-card-ranges.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
 import { loopState, type LoopState } from "./playout-loop-walks.js";
+import { FreshLoops } from "./playout-fresh-loops.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
@@ -79,6 +80,8 @@ export class PlayoutFile {
   private readonly copying = new Set<string>();
   /** Per lowered `for` loop around decisions: its list or seat walk, and its count (playout-loop-walks.ts). */
   private readonly loopLists = new Map<LoopSlots, LoopState>();
+  /** Loops around decisions a fresh game runs as native loops (split kernels). */
+  private freshLoops = new FreshLoops(null);
   /** The move types in `game.moves` order: a trace names a move type by its index there. */
   private readonly moveTypes: string[];
   private readonly memo: KernelMemo;
@@ -174,6 +177,7 @@ export class PlayoutFile {
     roots.forEach((step, i) => this.pcs.set(step.label, i));
     machine.decisions.forEach((decision, i) => this.decisionPcs.set(decision, roots.length + i));
     for (const loop of machine.loops) this.loopLists.set(loop, loopState(game, this.code, loop));
+    this.freshLoops = new FreshLoops(split ? machine : null);
     let cases: string[];
     let stepFunctions: string[] = [];
     // After the steps, one entry per decision (for `resume`), numbered on from them.
@@ -500,20 +504,34 @@ export class PlayoutFile {
         case "enter-phase":
           break;
         case "loop-start": {
+          // A native loop starts at the step's exit.
           const list = this.loopLists.get(effect.loop)!;
-          lines.push(...list.fill, `${localName(effect.loop.binder)}$index = 0;`);
+          if (!this.freshLoops.has(effect.loop)) lines.push(...list.fill, `${localName(effect.loop.binder)}$index = 0;`);
           break;
         }
         case "loop-bind":
-          lines.push(this.loopLists.get(effect.loop)!.bind);
+          // A native loop's heads bind (both the fresh game's and the head step of a resumed one).
+          if (!this.freshLoops.has(effect.loop)) lines.push(this.loopLists.get(effect.loop)!.bind);
           break;
         case "loop-step":
-          lines.push(`${localName(effect.loop.binder)}$index += 1;`);
+          if (!this.freshLoops.has(effect.loop)) lines.push(`${localName(effect.loop.binder)}$index += 1;`);
           break;
       }
     }
     // Where steps are functions, a window passes by an idle seat where its part opens.
-    return [...lines, ...(this.unfused ? this.idleSeats.passBy(step, (label) => this.continueAt(label)) : []), ...this.exit(step.exit)];
+    const passBy = this.unfused ? this.idleSeats.passBy(step, (label) => this.continueAt(label)) : [];
+    const native = this.freshLoops.startedBy(step);
+    return [...lines, ...passBy, ...(native ? this.freshLoop(step, native) : this.exit(step.exit))];
+  }
+
+  /** The native loop `step` starts, in place of its way to the loop's head (playout-fresh-loops.ts). */
+  private freshLoop(step: Step, loop: LoopSlots): string[] {
+    const head = this.freshLoops.headOf(loop);
+    if (head.exit.kind !== "loop-branch") throw new Error("internal: a loop's head does not test its place");
+    const [at, headPc, bodyPc] = [step.label, head.label, head.exit.then].map((label) => this.pcs.get(label)!);
+    // In the flow's order the body follows its head, and both the step that starts the loop.
+    if (!(at! < headPc! && headPc! < bodyPc!)) throw new Error("internal: a loop's body does not follow the step that starts it");
+    return this.freshLoops.run(loop, this.loopLists.get(loop)!, headPc!, bodyPc!, this.continueAt(head.exit.otherwise));
   }
 
   private continueAt(label: string): string[] {
@@ -547,7 +565,10 @@ export class PlayoutFile {
       }
       case "loop-branch": {
         const list = this.loopLists.get(exit.loop)!;
-        return [`if (${localName(exit.loop.binder)}$index < ${list.count}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
+        const index = `${localName(exit.loop.binder)}$index`;
+        // A native loop's head step runs only in a game resumed inside the loop, as its body's way back.
+        if (this.freshLoops.has(exit.loop)) return [`${index} += 1;`, `if (${index} < ${list.count}) {`, list.bind, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
+        return [`if (${index} < ${list.count}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
       }
       case "decide": {
         let lines = this.decided.get(exit.decision);

@@ -1,0 +1,120 @@
+// A loop of the flow around decisions (a `for` whose body asks someone) runs, in a fresh game of a
+// split kernel, as a native loop in the step that starts it, with its place and count in that
+// function's locals; its head step, which binds and steps the place, is left for a game resumed inside
+// the loop (playout-fresh-loops.ts). The drill nests them as Foreclosed!'s round does: a walk of the
+// seats around a turn loop (`while not done`), then a loop over the seats around a filtered loop over
+// the seats, inside the round's `while`; mid-loop states are resumed.
+import { describe, expect, it } from "vitest";
+import * as runtime from "../../../runtime/src/internal.js";
+import { loadRulesKernel } from "../testing/load-game.js";
+import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
+import { traced } from "../../../tests/support/kernel-trace.js";
+
+const DRILL = `
+game "Native Loop Drill" {
+  players 2..5
+}
+per player var gold: int public = 2
+var lead: player public = 0
+var rounds: int public = 0
+
+function rich(p: player): bool = gold[p] >= 4
+
+flow {
+  while rounds < 5 {
+    rounds += 1
+    for p in players_from(lead) {
+      let done = false
+      while not done {
+        ask p {
+          take "take 1"
+            require gold[p] < 7 else "full"
+          {
+            gold[p] += 1
+          }
+          lead_now "lead"
+            require gold[p] > 0 else "no gold"
+          {
+            gold[p] -= 1
+            lead = p
+          }
+          stop "stop" {
+            done = true
+          }
+        }
+      }
+    }
+    for q in players {
+      for r in players where r != q and rich(r) {
+        ask q {
+          tax "tax {r}" {
+            gold[r] -= 1
+            gold[q] += 1
+          }
+          leave "leave" { }
+        }
+      }
+    }
+    lead = next(lead)
+  }
+}
+
+score p: gold[p] * 10 + (if lead == p then 1 else 0)
+`;
+
+describe("the playout kernel's loops around decisions in a fresh game", () => {
+  it("runs each loop in the step that starts it, its place and count in that step's locals", async () => {
+    const { kernelText } = await loadRulesKernel("native-loop-drill", DRILL, runtime);
+    const kernel = kernelText.replace(/\s+/g, "");
+    // The walk from the lead, the loop over the seats and the filtered loop inside it: each native.
+    for (const binder of ["l_p", "l_q", "l_r"]) {
+      expect(kernel).toContain(`{let${binder}$index=0;let${binder}$count=0;`);
+      expect(kernel).toContain(`for(;${binder}$index<${binder}$count;${binder}$index++){`);
+    }
+    // The walk binds from its first seat, a local too, in the loop that starts it.
+    expect(kernel).toContain("l_p$start=v_lead;l_p$count=players;}for(;l_p$index<l_p$count;l_p$index++){l_p=l_p$start+l_p$index<players?l_p$start+l_p$index:l_p$start+l_p$index-players;const$pc=step");
+    // The head step (a resumed game) steps the place and binds; the body's steps do neither.
+    expect(kernel).toMatch(/l_q\$index\+=1;if\(l_q\$index<l_q\$count\)\{l_q=l_q\$index;returnstep\d+\(\);\}/);
+    expect(kernel.match(/l_q\$index\+=1;/g)).toHaveLength(1);
+    expect(kernel.match(/l_r\$index\+=1;/g)).toHaveLength(1);
+  });
+
+  it("plays the state machine's games move for move", async () => {
+    const { game } = await loadRulesKernel("native-loop-drill", DRILL, runtime);
+    const typesSeen = new Set<string>();
+    const played = expectKernelReplays(runtime, game, { seed: 52, playerCounts: [2, 3, 5], gamesPerCount: 40, preferences: [false, true], onMove: (_seat, move) => typesSeen.add(move.type) });
+    expect([...typesSeen].sort()).toEqual(["lead_now", "leave", "stop", "take", "tax"]);
+    expect(played.decisions / played.games).toBeGreaterThan(20);
+  });
+
+  it("resumes a game in the middle of a loop as the state machine plays it on", async () => {
+    const { game } = await loadRulesKernel("native-loop-drill", DRILL, runtime);
+    const seeds = new runtime.Rng(52);
+    let resumed = 0;
+    for (const players of [3, 5]) {
+      for (let g = 0; g < 20; g++) {
+        // A state after a random number of moves of the state machine: inside one of the loops.
+        const states: runtime.BaseState[] = [];
+        const stop = 1 + seeds.int(40);
+        runtime.playRandomGame(game, { players, seed: seeds.int(2 ** 31) }, new runtime.Rng(seeds.int(2 ** 31)), (_seat, _move, state) => {
+          if (states.length < stop) states.push(runtime.cloneJson(state));
+        });
+        const state = states[states.length - 1]!;
+        const policy = seeds.int(2 ** 31);
+        // The moves as the kernel traces them, the state machine's recorded the same way.
+        const played = (kernel: boolean) => {
+          const moves: unknown[] = [];
+          const recorded: runtime.Game = { ...game, apply: (s, seat, move) => (moves.push(...traced(game, seat, move)), game.apply(s, seat, move)) };
+          const result = runtime.playOnRandom(recorded, runtime.cloneJson(state), new runtime.Rng(policy), { kernel, trace: moves });
+          return { moves, scores: result.scores, decisions: result.decisions, byKernel: result.byKernel };
+        };
+        const byKernel = played(true);
+        const bySM = played(false);
+        expect(bySM.byKernel).toBe(0);
+        expect({ ...byKernel, byKernel: 0 }).toEqual(bySM);
+        if (byKernel.byKernel > 0) resumed++;
+      }
+    }
+    expect(resumed).toBeGreaterThan(30);
+  });
+});
