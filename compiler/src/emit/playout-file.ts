@@ -18,10 +18,8 @@ import { FirstTables } from "./playout-first-tables.js";
 import { threadJumps } from "./playout-jump-threads.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
-import { filledArray } from "./playout-arrays.js";
-import { cardVarArray, cardVarStored } from "./playout-card-vars.js";
+import { cardVarStored } from "./playout-card-vars.js";
 import { cardTables } from "./playout-card-tables.js";
-import { kernelType } from "./playout-lists.js";
 import { eachCardHead } from "./playout-card-ranges.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
@@ -30,10 +28,11 @@ import { FreshLoops } from "./playout-fresh-loops.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
-import { KernelUnsupported, WHERE, localName, unsupported, varName, type ZoneLayout } from "./playout-zones.js";
+import { KernelUnsupported, WHERE, localName, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 import { seatCountCode } from "./playout-bot-seats.js";
 import { IdleSeats } from "./playout-idle-seats.js";
+import { kernelLocals, kernelScores, kernelVars, resetLocals } from "./playout-state-code.js";
 
 /** Steps of the flow past which each step gets a function of its own. */
 const SPLIT_STEPS = 40;
@@ -219,10 +218,10 @@ export class PlayoutFile {
     const setup = this.setupCode();
     // The score of a kernel written as one `play` is another function: it cannot read play's counts.
     this.held.enabled = this.heldCounts && split;
-    const scores = this.scoresCode();
+    const scores = kernelScores(game, this.code);
     this.held.enabled = this.heldCounts;
-    const locals = this.localsCode();
-    const vars = this.varsCode();
+    const locals = kernelLocals(game, machine, this.loopLists);
+    const vars = kernelVars(game, this.cardCount, this.maxSeats);
     const functions = this.code.functionsCode();
     const memo = this.memo.code();
     const counts = [...this.counts.code(), ...this.held.code(), ...this.firstTables.code()];
@@ -314,7 +313,7 @@ export class PlayoutFile {
       "seedWords(G, seed);",
       ...setup,
       "}",
-      ...(shared ? [...this.resetLocals(), "decisions = 0;", "steps = 0;"] : [...locals, "let decisions = 0;", "let steps = 0;"]),
+      ...(shared ? [...resetLocals(locals), "decisions = 0;", "steps = 0;"] : [...locals, "let decisions = 0;", "let steps = 0;"]),
       `let pc = ${this.pcs.get(machine.start)};`,
       "if ($from !== null) {",
       ...resume.load(),
@@ -391,43 +390,6 @@ export class PlayoutFile {
 
   // ── state ──────────────────────────────────────────────────────────────────────────────────────
 
-  /** The game's variables: per-player ones as arrays sized for the most seats, the others scalars. */
-  private varsCode(): { arrays: { name: string; init: string }[]; scalars: { name: string; type: string; blank: string }[] } {
-    const arrays: { name: string; init: string }[] = [];
-    const scalars: { name: string; type: string; blank: string }[] = [];
-    for (const v of this.ctx.game.vars.values()) {
-      if (v.perKey) unsupported("variables per player per enum member or per player");
-      const ts = kernelType(this.ctx.game.typeOfVar(v));
-      const blank = ts === "boolean" ? "false" : ts === "string" ? '""' : ts === "number" ? "0" : unsupported(`a variable of type ${ts}`);
-      // Per-card values by card id (ids of other card types stay blank, never read).
-      // A flag or a number per card: a typed array (playout-card-vars.ts).
-      if (v.perCard) arrays.push({ name: varName(v.name.name), init: cardVarArray(this.ctx.game, v, this.cardCount) ?? filledArray(ts, this.cardCount, blank) });
-      else if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: filledArray(ts, this.maxSeats, blank) });
-      else scalars.push({ name: varName(v.name.name), type: ts, blank });
-    }
-    return { arrays, scalars };
-  }
-
-  /** The flow's locals set back to their blanks before a game, where they live in the closure. */
-  private resetLocals(): string[] {
-    return this.localsCode().map((line) => line.replace(/^let ([\w$]+)(?:: [^=]+)? = /, "$1 = "));
-  }
-
-  /** The flow's locals that live across decisions, and the lists of loops around decisions. */
-  private localsCode(): string[] {
-    const lines = this.ctx.game.stateLocals.map((slot) => {
-      const ts = kernelType(slot.type);
-      const blank = ts === "boolean" ? "false" : ts === "string" ? '""' : ts === "number" ? "0" : "[]";
-      return `let ${localName(slot)}: ${ts} = ${blank};`;
-    });
-    for (const loop of this.ctx.machine.loops) {
-      const list = this.loopLists.get(loop)!;
-      lines.push(`let ${list.count} = 0;`, `let ${localName(loop.binder)}$index = 0;`, ...(list.start ? [`let ${list.start} = 0;`] : []));
-      if (!this.ctx.game.stateLocals.includes(loop.binder)) lines.push(`let ${localName(loop.binder)} = 0;`);
-    }
-    return lines;
-  }
-
   /** setup(): the components placed, the variables at their first values, the setup rules run. */
   private setupCode(): string[] {
     const lines = ["N.fill(0);"];
@@ -471,20 +433,6 @@ export class PlayoutFile {
     lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
     this.writing = this.ctx.game.flow;
     return lines;
-  }
-
-  private scoresCode(): string[] {
-    const declarations = [this.ctx.game.score, ...this.ctx.game.tiebreaks];
-    const lists = declarations.some((d) => this.ctx.game.types.get(d.value)?.kind === "list");
-    const keys = declarations.map((d) => {
-      const binding = this.ctx.game.names.get(d.player);
-      if (binding?.kind !== "local") throw new Error("internal: unresolved score binder");
-      const key = `((${localName(binding.slot)}: number) => ${this.code.expression(d.value)})($seat)`;
-      // A list key (a tie-breaker of several numbers) is padded by scoreRows, as Game.scores does.
-      return lists && this.ctx.game.types.get(d.value)?.kind !== "list" ? `[${key}]` : key;
-    });
-    if (lists) return ["const keys: number[][][] = [];", "for (let $seat = 0; $seat < players; $seat++) keys.push([", ...keys.map((k) => `${k},`), "]);", "return scoreRows(keys);"];
-    return ["const rows: number[][] = [];", "for (let $seat = 0; $seat < players; $seat++) rows.push([", ...keys.map((k) => `${k},`), "]);", "return rows;"];
   }
 
   // ── the flow ───────────────────────────────────────────────────────────────────────────────────
