@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import { loadRulesKernel } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
-import { traced } from "../../../tests/support/kernel-trace.js";
+import { expectKernelResumesMidGame } from "../../../tests/support/kernel-trace.js";
 
 const DRILL = `
 game "Native Loop Drill" {
@@ -89,32 +89,8 @@ describe("the playout kernel's loops around decisions in a fresh game", () => {
 
   it("resumes a game in the middle of a loop as the state machine plays it on", async () => {
     const { game } = await loadRulesKernel("native-loop-drill", DRILL, runtime);
-    const seeds = new runtime.Rng(52);
-    let resumed = 0;
-    for (const players of [3, 5]) {
-      for (let g = 0; g < 20; g++) {
-        // A state after a random number of moves of the state machine: inside one of the loops.
-        const states: runtime.BaseState[] = [];
-        const stop = 1 + seeds.int(40);
-        runtime.playRandomGame(game, { players, seed: seeds.int(2 ** 31) }, new runtime.Rng(seeds.int(2 ** 31)), (_seat, _move, state) => {
-          if (states.length < stop) states.push(runtime.cloneJson(state));
-        });
-        const state = states[states.length - 1]!;
-        const policy = seeds.int(2 ** 31);
-        // The moves as the kernel traces them, the state machine's recorded the same way.
-        const played = (kernel: boolean) => {
-          const moves: unknown[] = [];
-          const recorded: runtime.Game = { ...game, apply: (s, seat, move) => (moves.push(...traced(game, seat, move)), game.apply(s, seat, move)) };
-          const result = runtime.playOnRandom(recorded, runtime.cloneJson(state), new runtime.Rng(policy), { kernel, trace: moves });
-          return { moves, scores: result.scores, decisions: result.decisions, byKernel: result.byKernel };
-        };
-        const byKernel = played(true);
-        const bySM = played(false);
-        expect(bySM.byKernel).toBe(0);
-        expect({ ...byKernel, byKernel: 0 }).toEqual(bySM);
-        if (byKernel.byKernel > 0) resumed++;
-      }
-    }
+    // States after up to 40 moves of the state machine: inside one of the loops.
+    const resumed = expectKernelResumesMidGame(runtime, game, { seed: 52, playerCounts: [3, 5], gamesPerCount: 20, moves: 40 });
     expect(resumed).toBeGreaterThan(30);
   });
 });
