@@ -5,7 +5,6 @@
 import {
   applyMove,
   cloneJson,
-  createMatch,
   startMatch,
   freezeDeep,
   legalMoves,
