@@ -147,9 +147,9 @@ export function describeTurn(game: Game, activity: Activity, reader: Reader): st
 const ORDINALS = ["1st", "2nd", "3rd"];
 const ordinal = (n: number): string => ORDINALS[n - 1] ?? `${n}th`;
 
-/** A seat's tie-breakers by the names the rules give them ("coins left: 3; the Mansion's cards, highest
- *  first: 7, 1"), an unnamed one as "tie-breaker 2"; null where the rules name none, or where the keys
- *  cannot be told apart (more than one list tie-breaker: their widths are not in the row). */
+/** A seat's tie-breakers by the names the rules give them ("coins: 3; Mansion card values, highest first:
+ *  7, 1"), one the rules leave unnamed as "tie-breaker: 2"; null where the rules name none, or where the
+ *  keys cannot be told apart (more than one list tie-breaker: their widths are not in the row). */
 function namedTiebreakers(game: Game, keys: readonly number[]): string | null {
   const infos = game.meta.tiebreaks;
   if (infos === undefined || infos.filter((t) => t.list).length > 1) return null;
