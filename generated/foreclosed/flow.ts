@@ -63,87 +63,87 @@ import type { State, Enum_Colour } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L507,
-  "round.for_p": AT.L516,
-  "round.while": AT.L516,
-  "round.resume": AT.L516,
-  "round.play_at_start_body": AT.L516,
-  "round.endif": AT.L516,
-  "round.endif2": AT.L516,
-  "round.endif3": AT.L516,
-  "round.endif4": AT.L516,
-  "round.resume2": AT.L516,
-  "round.from_area_body": AT.L516,
-  "round.resume3": AT.L516,
-  "round.endif5": AT.L516,
-  "round.endif6": AT.L516,
-  "round.resume4": AT.L516,
-  "round.endif7": AT.L516,
-  "round.endif8": AT.L516,
-  "round.resume5": AT.L516,
-  "round.for_active": AT.L525,
-  "round.while2": AT.L537,
-  "round.resume6": AT.L537,
-  "round.play_action_body": AT.L537,
-  "round.endif9": AT.L537,
-  "round.endif10": AT.L537,
-  "round.endif11": AT.L537,
-  "round.endif12": AT.L537,
-  "round.resume7": AT.L537,
-  "round.from_area_body2": AT.L537,
-  "round.resume8": AT.L537,
-  "round.endif13": AT.L537,
-  "round.endif14": AT.L537,
-  "round.resume9": AT.L537,
-  "round.endif15": AT.L537,
-  "round.endif16": AT.L537,
-  "round.resume10": AT.L537,
-  "round.collect_card_body": AT.L537,
-  "round.endif17": AT.L537,
-  "round.endif18": AT.L537,
-  "round.endif19": AT.L537,
-  "round.resume11": AT.L537,
-  "round.offer_body": AT.L537,
-  "round.endif20": AT.L537,
-  "round.resume12": AT.L537,
-  "round.resume13": AT.L537,
-  "round.resume14": AT.L537,
-  "round.protect_body": AT.L537,
-  "round.resume15": AT.L537,
-  "round.for_p_5": AT.L719,
-  "round.while3": AT.L719,
-  "round.resume16": AT.L719,
-  "round.play_at_end_body": AT.L719,
-  "round.endif21": AT.L719,
-  "round.endif22": AT.L719,
-  "round.endif23": AT.L719,
-  "round.endif24": AT.L719,
-  "round.resume17": AT.L719,
-  "round.from_area_body3": AT.L719,
-  "round.resume18": AT.L719,
-  "round.endif25": AT.L719,
-  "round.endif26": AT.L719,
-  "round.resume19": AT.L719,
-  "round.endif27": AT.L719,
-  "round.endif28": AT.L719,
-  "round.resume20": AT.L719,
-  "round.for_p_7": AT.L728,
-  "round.endif29": AT.L728,
-  "round.endif30": AT.L728,
-  "round.endif31": AT.L728,
-  "round.endif32": AT.L728,
-  "round.endif33": AT.L728,
-  "round.endif34": AT.L728,
-  "round.endif35": AT.L728,
-  "round.resume21": AT.L728,
-  "round.resume22": AT.L728,
+  while: AT.L506,
+  "round.for_p": AT.L515,
+  "round.while": AT.L515,
+  "round.resume": AT.L515,
+  "round.play_at_start_body": AT.L515,
+  "round.endif": AT.L515,
+  "round.endif2": AT.L515,
+  "round.endif3": AT.L515,
+  "round.endif4": AT.L515,
+  "round.resume2": AT.L515,
+  "round.from_area_body": AT.L515,
+  "round.resume3": AT.L515,
+  "round.endif5": AT.L515,
+  "round.endif6": AT.L515,
+  "round.resume4": AT.L515,
+  "round.endif7": AT.L515,
+  "round.endif8": AT.L515,
+  "round.resume5": AT.L515,
+  "round.for_active": AT.L524,
+  "round.while2": AT.L536,
+  "round.resume6": AT.L536,
+  "round.play_action_body": AT.L536,
+  "round.endif9": AT.L536,
+  "round.endif10": AT.L536,
+  "round.endif11": AT.L536,
+  "round.endif12": AT.L536,
+  "round.resume7": AT.L536,
+  "round.from_area_body2": AT.L536,
+  "round.resume8": AT.L536,
+  "round.endif13": AT.L536,
+  "round.endif14": AT.L536,
+  "round.resume9": AT.L536,
+  "round.endif15": AT.L536,
+  "round.endif16": AT.L536,
+  "round.resume10": AT.L536,
+  "round.collect_card_body": AT.L536,
+  "round.endif17": AT.L536,
+  "round.endif18": AT.L536,
+  "round.endif19": AT.L536,
+  "round.resume11": AT.L536,
+  "round.offer_body": AT.L536,
+  "round.endif20": AT.L536,
+  "round.resume12": AT.L536,
+  "round.resume13": AT.L536,
+  "round.resume14": AT.L536,
+  "round.protect_body": AT.L536,
+  "round.resume15": AT.L536,
+  "round.for_p_5": AT.L718,
+  "round.while3": AT.L718,
+  "round.resume16": AT.L718,
+  "round.play_at_end_body": AT.L718,
+  "round.endif21": AT.L718,
+  "round.endif22": AT.L718,
+  "round.endif23": AT.L718,
+  "round.endif24": AT.L718,
+  "round.resume17": AT.L718,
+  "round.from_area_body3": AT.L718,
+  "round.resume18": AT.L718,
+  "round.endif25": AT.L718,
+  "round.endif26": AT.L718,
+  "round.resume19": AT.L718,
+  "round.endif27": AT.L718,
+  "round.endif28": AT.L718,
+  "round.resume20": AT.L718,
+  "round.for_p_7": AT.L727,
+  "round.endif29": AT.L727,
+  "round.endif30": AT.L727,
+  "round.endif31": AT.L727,
+  "round.endif32": AT.L727,
+  "round.endif33": AT.L727,
+  "round.endif34": AT.L727,
+  "round.endif35": AT.L727,
+  "round.resume21": AT.L727,
+  "round.resume22": AT.L727,
   "round.for_u": AT.L318,
   "round.endif36": AT.L318,
   "round.endif37": AT.L318,
   "round.endif38": AT.L318,
   "round.resume23": AT.L318,
   "round.resume24": AT.L318,
-  "round.endif39": AT.L728,
+  "round.endif39": AT.L727,
   "round.for_u_2": AT.L324,
   "round.endif40": AT.L324,
   "round.endif41": AT.L324,
@@ -151,29 +151,29 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "round.endif43": AT.L324,
   "round.resume25": AT.L324,
   "round.resume26": AT.L324,
-  "round.endif44": AT.L728,
-  "round.endif45": AT.L728,
-  "round.endif46": AT.L728,
-  "round.endif47": AT.L728,
-  "round.resume27": AT.L728,
-  for_p_17: AT.L766,
-  endif: AT.L766,
-  endif2: AT.L766,
-  endif3: AT.L766,
-  endif4: AT.L766,
-  endif5: AT.L766,
-  endif6: AT.L766,
-  endif7: AT.L766,
-  endif8: AT.L766,
-  resume: AT.L766,
-  resume2: AT.L766,
+  "round.endif44": AT.L727,
+  "round.endif45": AT.L727,
+  "round.endif46": AT.L727,
+  "round.endif47": AT.L727,
+  "round.resume27": AT.L727,
+  for_p_17: AT.L765,
+  endif: AT.L765,
+  endif2: AT.L765,
+  endif3: AT.L765,
+  endif4: AT.L765,
+  endif5: AT.L765,
+  endif6: AT.L765,
+  endif7: AT.L765,
+  endif8: AT.L765,
+  resume: AT.L765,
+  resume2: AT.L765,
   for_u_3: AT.L318,
   endif9: AT.L318,
   endif10: AT.L318,
   endif11: AT.L318,
   resume3: AT.L318,
   resume4: AT.L318,
-  endif12: AT.L766,
+  endif12: AT.L765,
   for_u_4: AT.L324,
   endif13: AT.L324,
   endif14: AT.L324,
@@ -181,13 +181,13 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   endif16: AT.L324,
   resume5: AT.L324,
   resume6: AT.L324,
-  for_p_25: AT.L775,
-  for_u_5: AT.L776,
-  endif17: AT.L776,
-  endif18: AT.L776,
-  endif19: AT.L776,
-  resume7: AT.L776,
-  resume8: AT.L776,
+  for_p_25: AT.L774,
+  for_u_5: AT.L775,
+  endif17: AT.L775,
+  endif18: AT.L775,
+  endif19: AT.L775,
+  resume7: AT.L775,
+  resume8: AT.L775,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -424,14 +424,13 @@ function step_starting_resume(s: State): void {
         return $n;
       })();
     if (owed > 0) {
-      s.events?.push(
-        said(`seat ${p} returns $${owed} for the +1 and +2 symbols on their starting cards`, null),
-      );
       {
-        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L501);
+        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L500);
         s.vars.coins[p] -= $amount;
         s.vars.bank += $amount;
-        s.events?.push(transferred($amount, "coins", p, "bank", null));
+        s.events?.push(
+          transferred($amount, "coins", p, "bank", null, ["the +1 and +2 symbols on the starting cards"]),
+        );
       }
     }
   }
@@ -451,7 +450,7 @@ function step_while(s: State): void {
           1,
           "end",
           "property_deck",
-          AT.L511,
+          AT.L510,
         );
         s.events?.push(moved($dealt, "property_deck", null, "exchange", p));
       }
@@ -465,33 +464,33 @@ function step_while(s: State): void {
     s.pc = "round.for_p";
   } else {
     for (const p of seatList(s.players).filter((p) => p >= s.humans && s.zones.secret[p].length > 0)) {
-      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L749)] === "money") {
+      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L748)] === "money") {
         s.events?.push(
           said(`Merc's face-down card is a Money Card: it is replaced from the removed cards`, null),
         );
         {
-          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L755);
-          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L755);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L755);
+          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L754);
+          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L754);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L754);
           s.events?.push(moved([$card], "secret", p, "set_aside", null));
         }
 
         shuffle(s.random, s.zones.box, "box", null);
         s.events?.push(shuffled("box", null));
         for (let $passes = 0; s.zones.secret[p].length === 0 && s.zones.box.length > 0; $passes++) {
-          loopGuard($passes, AT.L757);
-          if (Property_kind[topCard(s.zones.box, "box", AT.L758)] === "money") {
+          loopGuard($passes, AT.L756);
+          if (Property_kind[topCard(s.zones.box, "box", AT.L757)] === "money") {
             {
-              const $card = topCard(s.zones.box, "box", AT.L759);
-              takeCard(s.zones.box, $card, "box", AT.L759);
-              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L759);
+              const $card = topCard(s.zones.box, "box", AT.L758);
+              takeCard(s.zones.box, $card, "box", AT.L758);
+              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L758);
               s.events?.push(moved([$card], "box", null, "set_aside", null));
             }
           } else {
             {
-              const $card = topCard(s.zones.box, "box", AT.L761);
-              takeCard(s.zones.box, $card, "box", AT.L761);
-              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L761);
+              const $card = topCard(s.zones.box, "box", AT.L760);
+              takeCard(s.zones.box, $card, "box", AT.L760);
+              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L760);
               s.events?.push(moved([$card], "box", null, "secret", p));
             }
           }
@@ -519,7 +518,7 @@ function step_round_for_p(s: State): void {
 
 function step_round_while(s: State): void {
   if (s.locals.__window_0) {
-    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L516);
+    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L515);
     s.pc = "round.play_at_start_or_done";
     if (!offers_round_play_at_start_or_done(s, s.locals.actor)) {
       s.locals.__window_0 = false;
@@ -741,7 +740,7 @@ function step_round_for_active(s: State): void {
 
 function step_round_while2(s: State): void {
   if (!s.locals.turn_over) {
-    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L538);
+    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L537);
     s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
   } else {
     s.locals.active_index += 1;
@@ -1004,7 +1003,7 @@ function step_round_offer_body(s: State): void {
   s.locals.offered = true;
   s.locals.between = nextSeat(s.locals.active, s.players);
   for (let $passes = 0; s.locals.between !== s.locals.target; $passes++) {
-    loopGuard($passes, AT.L605);
+    loopGuard($passes, AT.L604);
     s.vars.passed_over[s.locals.between] = true;
     s.events?.push(changed("passed_over", s.locals.between, s.vars.passed_over[s.locals.between]));
     s.locals.between = nextSeat(s.locals.between, s.players);
@@ -1015,12 +1014,12 @@ function step_round_offer_body(s: State): void {
       seatList(s.players),
       (q) => !(q >= s.humans) && q !== s.locals.active,
       "first(players)",
-      AT.L614,
+      AT.L613,
     );
-    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L615);
+    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L614);
     s.pc = "round.add_protection";
   } else {
-    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L643);
+    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L642);
     s.pc = "round.accept_or_protect";
   }
 }
@@ -1031,7 +1030,7 @@ function step_round_endif20(s: State): void {
 
 function step_round_resume12(s: State): void {
   s.events?.push(said(`Merc's card costs $${s.vars.protection[s.locals.target] + 3}`, null));
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L621);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L620);
   s.pc = "round.pay_merc_or_decline_merc";
 }
 
@@ -1041,7 +1040,7 @@ function step_round_resume13(s: State): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L640,
+      AT.L639,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.bank += $amount;
@@ -1059,13 +1058,13 @@ function step_round_resume14(s: State): void {
 
 function step_round_protect_body(s: State): void {
   {
-    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L654);
+    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L653);
     s.vars.coins[s.locals.target] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.target, "protection", s.locals.target));
   }
 
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L655);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L654);
   s.pc = "round.pay_or_decline";
 }
 
@@ -1087,7 +1086,7 @@ function step_round_for_p_5(s: State): void {
 
 function step_round_while3(s: State): void {
   if (s.locals.__window_1) {
-    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L719);
+    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L718);
     s.pc = "round.play_at_end_or_done";
     if (!offers_round_play_at_end_or_done(s, s.locals.actor)) {
       s.locals.__window_1 = false;
@@ -1418,8 +1417,8 @@ function step_round_for_p_7(s: State): void {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L734);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L734);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L733);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L733);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }
@@ -1428,7 +1427,7 @@ function step_round_for_p_7(s: State): void {
     s.vars.chairman = nextSeat(s.vars.chairman, s.players);
     s.events?.push(changed("chairman", null, s.vars.chairman));
     for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
-      loopGuard($passes, AT.L741);
+      loopGuard($passes, AT.L740);
       s.vars.chairman = nextSeat(s.vars.chairman, s.players);
       s.events?.push(changed("chairman", null, s.vars.chairman));
     }
@@ -1786,11 +1785,11 @@ function step_for_p_17(s: State): void {
   if (s.locals.p_17_index < s.locals.p_17_list.length) {
     s.locals.p_17 = s.locals.p_17_list[s.locals.p_17_index]!;
     if (s.zones.secret[s.locals.p_17].length > 0) {
-      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L768);
+      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L767);
       {
         const $card = s.locals.revealed;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L769);
-        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L769);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L768);
+        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L768);
         s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_17));
       }
 
@@ -2337,7 +2336,7 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_0 = true;
-      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L516);
+      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L515);
       s.pc = "round.play_at_start_or_done";
       if (!offers_round_play_at_start_or_done(s, s.locals.actor)) {
         s.locals.__window_0 = false;
@@ -2414,7 +2413,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L615);
+      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L614);
       s.pc = "round.add_protection";
       return;
     case "round.pay_merc_or_decline_merc":
@@ -2426,7 +2425,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L621);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L620);
       s.pc = "round.pay_merc_or_decline_merc";
       return;
     case "round.pay_or_decline":
@@ -2438,7 +2437,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L655);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L654);
       s.pc = "round.pay_or_decline";
       return;
     case "round.accept_or_protect":
@@ -2450,7 +2449,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L643);
+      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L642);
       s.pc = "round.accept_or_protect";
       return;
     case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":
@@ -2462,7 +2461,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L538);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L537);
       s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
       return;
     case "round.from_play_area_or_from_property3":
@@ -2528,7 +2527,7 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_1 = true;
-      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L719);
+      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L718);
       s.pc = "round.play_at_end_or_done";
       if (!offers_round_play_at_end_or_done(s, s.locals.actor)) {
         s.locals.__window_1 = false;

@@ -627,7 +627,7 @@ function random_round_play_at_start_or_done(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L516,
+    AT.L515,
   );
 }
 
@@ -1241,7 +1241,7 @@ function random_round_add_protection(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L615,
+      AT.L614,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1287,7 +1287,7 @@ function check_round_add_protection(s: State, seat: number, move: Move): Illegal
 function round_add_protection_add_protection(s: State, seat: number, move: Move): void {
   const amount = (move as Extract<Move, { type: "add_protection" }>).amount;
   {
-    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L617);
+    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L616);
     s.vars.coins[s.locals.opponent] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(
@@ -1343,7 +1343,7 @@ function random_round_pay_merc_or_decline_merc(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L621,
+      AT.L620,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1387,7 +1387,7 @@ function check_round_pay_merc_or_decline_merc(s: State, seat: number, move: Move
 /** round.pay_merc_or_decline_merc: the effect of 'pay_merc'. */
 function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L628);
+    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L627);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
@@ -1398,7 +1398,7 @@ function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: M
       s.vars.protection[s.locals.target],
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L629,
+      AT.L628,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.bank += $amount;
@@ -1494,7 +1494,7 @@ function random_round_pay_or_decline(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L655,
+      AT.L654,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1542,7 +1542,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L663,
+      AT.L662,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1554,7 +1554,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L664,
+      AT.L663,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1645,7 +1645,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L643,
+      AT.L642,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1696,7 +1696,7 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 /** round.accept_or_protect: the effect of 'accept'. */
 function round_accept_or_protect_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L647);
+    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L646);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(
@@ -2026,7 +2026,7 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L538,
+    AT.L537,
   );
 }
 
@@ -2243,7 +2243,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
     said(`seat ${s.locals.active}'s card is Protected: seat ${s.locals.active} passes and takes $1`, null),
   );
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L566);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L565);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active, ["passing"]));
@@ -2259,7 +2259,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L574);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L573);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active, ["collecting"]));
@@ -2305,7 +2305,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L697,
+      AT.L696,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[target] += $amount;
@@ -2317,7 +2317,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target],
       s.vars.protection[target],
       "protection[target]",
-      AT.L698,
+      AT.L697,
     );
     s.vars.protection[target] -= $amount;
     s.vars.coins[target] += $amount;
@@ -2933,7 +2933,7 @@ function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: numb
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L719,
+    AT.L718,
   );
 }
 
