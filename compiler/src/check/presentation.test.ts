@@ -129,6 +129,9 @@ describe("presentation", () => {
     expectCodes('"wait with ${cash[0]} in hand"', '"wait with {market}"', ["check/type-mismatch"]);
     expectCodes('"the market"', '"the market" layout spiral', ["check/unknown-layout"]);
     expectCodes("per player var secret: int owner = 0", "per player var at: int public = 0 on market", ["check/not-a-board"]);
+    // A label reads its parameters by reference only: a value worked out from one is not known when the menu is listed.
+    expectCodes('"buy {l} for ${l.price}"', '"buy {l} for ${l.price + debt}"', ["check/label-parameter"]);
+    expectCodes('"buy {l} for ${l.price}"', '"buy {l} for ${sum(l in market: l.price)}"', []);
     // A unit is for a whole number, and is one word or a symbol.
     expectCodes("per player var bought: bool public = false", 'per player var bought: bool public = false unit "coin"', ["check/type-mismatch"]);
     expectCodes('per player var cash: int public = 10 "cash"', 'per player var cash: int public = 10 "cash" unit "gold coin"', ["check/type-mismatch"]);
