@@ -63,87 +63,87 @@ import type { State, Enum_Colour } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L506,
-  "round.for_p": AT.L515,
-  "round.while": AT.L515,
-  "round.resume": AT.L515,
-  "round.play_at_start_body": AT.L515,
-  "round.endif": AT.L515,
-  "round.endif2": AT.L515,
-  "round.endif3": AT.L515,
-  "round.endif4": AT.L515,
-  "round.resume2": AT.L515,
-  "round.from_area_body": AT.L515,
-  "round.resume3": AT.L515,
-  "round.endif5": AT.L515,
-  "round.endif6": AT.L515,
-  "round.resume4": AT.L515,
-  "round.endif7": AT.L515,
-  "round.endif8": AT.L515,
-  "round.resume5": AT.L515,
-  "round.for_active": AT.L524,
-  "round.while2": AT.L536,
-  "round.resume6": AT.L536,
-  "round.play_action_body": AT.L536,
-  "round.endif9": AT.L536,
-  "round.endif10": AT.L536,
-  "round.endif11": AT.L536,
-  "round.endif12": AT.L536,
-  "round.resume7": AT.L536,
-  "round.from_area_body2": AT.L536,
-  "round.resume8": AT.L536,
-  "round.endif13": AT.L536,
-  "round.endif14": AT.L536,
-  "round.resume9": AT.L536,
-  "round.endif15": AT.L536,
-  "round.endif16": AT.L536,
-  "round.resume10": AT.L536,
-  "round.collect_card_body": AT.L536,
-  "round.endif17": AT.L536,
-  "round.endif18": AT.L536,
-  "round.endif19": AT.L536,
-  "round.resume11": AT.L536,
-  "round.offer_body": AT.L536,
-  "round.endif20": AT.L536,
-  "round.resume12": AT.L536,
-  "round.resume13": AT.L536,
-  "round.resume14": AT.L536,
-  "round.protect_body": AT.L536,
-  "round.resume15": AT.L536,
-  "round.for_p_5": AT.L718,
-  "round.while3": AT.L718,
-  "round.resume16": AT.L718,
-  "round.play_at_end_body": AT.L718,
-  "round.endif21": AT.L718,
-  "round.endif22": AT.L718,
-  "round.endif23": AT.L718,
-  "round.endif24": AT.L718,
-  "round.resume17": AT.L718,
-  "round.from_area_body3": AT.L718,
-  "round.resume18": AT.L718,
-  "round.endif25": AT.L718,
-  "round.endif26": AT.L718,
-  "round.resume19": AT.L718,
-  "round.endif27": AT.L718,
-  "round.endif28": AT.L718,
-  "round.resume20": AT.L718,
-  "round.for_p_7": AT.L727,
-  "round.endif29": AT.L727,
-  "round.endif30": AT.L727,
-  "round.endif31": AT.L727,
-  "round.endif32": AT.L727,
-  "round.endif33": AT.L727,
-  "round.endif34": AT.L727,
-  "round.endif35": AT.L727,
-  "round.resume21": AT.L727,
-  "round.resume22": AT.L727,
+  while: AT.L505,
+  "round.for_p": AT.L514,
+  "round.while": AT.L514,
+  "round.resume": AT.L514,
+  "round.play_at_start_body": AT.L514,
+  "round.endif": AT.L514,
+  "round.endif2": AT.L514,
+  "round.endif3": AT.L514,
+  "round.endif4": AT.L514,
+  "round.resume2": AT.L514,
+  "round.from_area_body": AT.L514,
+  "round.resume3": AT.L514,
+  "round.endif5": AT.L514,
+  "round.endif6": AT.L514,
+  "round.resume4": AT.L514,
+  "round.endif7": AT.L514,
+  "round.endif8": AT.L514,
+  "round.resume5": AT.L514,
+  "round.for_active": AT.L523,
+  "round.while2": AT.L535,
+  "round.resume6": AT.L535,
+  "round.play_action_body": AT.L535,
+  "round.endif9": AT.L535,
+  "round.endif10": AT.L535,
+  "round.endif11": AT.L535,
+  "round.endif12": AT.L535,
+  "round.resume7": AT.L535,
+  "round.from_area_body2": AT.L535,
+  "round.resume8": AT.L535,
+  "round.endif13": AT.L535,
+  "round.endif14": AT.L535,
+  "round.resume9": AT.L535,
+  "round.endif15": AT.L535,
+  "round.endif16": AT.L535,
+  "round.resume10": AT.L535,
+  "round.collect_card_body": AT.L535,
+  "round.endif17": AT.L535,
+  "round.endif18": AT.L535,
+  "round.endif19": AT.L535,
+  "round.resume11": AT.L535,
+  "round.offer_body": AT.L535,
+  "round.endif20": AT.L535,
+  "round.resume12": AT.L535,
+  "round.resume13": AT.L535,
+  "round.resume14": AT.L535,
+  "round.protect_body": AT.L535,
+  "round.resume15": AT.L535,
+  "round.for_p_5": AT.L715,
+  "round.while3": AT.L715,
+  "round.resume16": AT.L715,
+  "round.play_at_end_body": AT.L715,
+  "round.endif21": AT.L715,
+  "round.endif22": AT.L715,
+  "round.endif23": AT.L715,
+  "round.endif24": AT.L715,
+  "round.resume17": AT.L715,
+  "round.from_area_body3": AT.L715,
+  "round.resume18": AT.L715,
+  "round.endif25": AT.L715,
+  "round.endif26": AT.L715,
+  "round.resume19": AT.L715,
+  "round.endif27": AT.L715,
+  "round.endif28": AT.L715,
+  "round.resume20": AT.L715,
+  "round.for_p_7": AT.L724,
+  "round.endif29": AT.L724,
+  "round.endif30": AT.L724,
+  "round.endif31": AT.L724,
+  "round.endif32": AT.L724,
+  "round.endif33": AT.L724,
+  "round.endif34": AT.L724,
+  "round.endif35": AT.L724,
+  "round.resume21": AT.L724,
+  "round.resume22": AT.L724,
   "round.for_u": AT.L318,
   "round.endif36": AT.L318,
   "round.endif37": AT.L318,
   "round.endif38": AT.L318,
   "round.resume23": AT.L318,
   "round.resume24": AT.L318,
-  "round.endif39": AT.L727,
+  "round.endif39": AT.L724,
   "round.for_u_2": AT.L324,
   "round.endif40": AT.L324,
   "round.endif41": AT.L324,
@@ -151,29 +151,29 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "round.endif43": AT.L324,
   "round.resume25": AT.L324,
   "round.resume26": AT.L324,
-  "round.endif44": AT.L727,
-  "round.endif45": AT.L727,
-  "round.endif46": AT.L727,
-  "round.endif47": AT.L727,
-  "round.resume27": AT.L727,
-  for_p_17: AT.L765,
-  endif: AT.L765,
-  endif2: AT.L765,
-  endif3: AT.L765,
-  endif4: AT.L765,
-  endif5: AT.L765,
-  endif6: AT.L765,
-  endif7: AT.L765,
-  endif8: AT.L765,
-  resume: AT.L765,
-  resume2: AT.L765,
+  "round.endif44": AT.L724,
+  "round.endif45": AT.L724,
+  "round.endif46": AT.L724,
+  "round.endif47": AT.L724,
+  "round.resume27": AT.L724,
+  for_p_17: AT.L762,
+  endif: AT.L762,
+  endif2: AT.L762,
+  endif3: AT.L762,
+  endif4: AT.L762,
+  endif5: AT.L762,
+  endif6: AT.L762,
+  endif7: AT.L762,
+  endif8: AT.L762,
+  resume: AT.L762,
+  resume2: AT.L762,
   for_u_3: AT.L318,
   endif9: AT.L318,
   endif10: AT.L318,
   endif11: AT.L318,
   resume3: AT.L318,
   resume4: AT.L318,
-  endif12: AT.L765,
+  endif12: AT.L762,
   for_u_4: AT.L324,
   endif13: AT.L324,
   endif14: AT.L324,
@@ -181,13 +181,13 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   endif16: AT.L324,
   resume5: AT.L324,
   resume6: AT.L324,
-  for_p_25: AT.L774,
-  for_u_5: AT.L775,
-  endif17: AT.L775,
-  endif18: AT.L775,
-  endif19: AT.L775,
-  resume7: AT.L775,
-  resume8: AT.L775,
+  for_p_25: AT.L771,
+  for_u_5: AT.L772,
+  endif17: AT.L772,
+  endif18: AT.L772,
+  endif19: AT.L772,
+  resume7: AT.L772,
+  resume8: AT.L772,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -346,27 +346,27 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
 
   if (!s.variants.includes("simple")) {
     for (let p = 0; p < s.players; p++) {
-      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L437);
+      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L436);
     }
   }
 
   shuffle(s.random, s.zones.property_deck, "property_deck", null);
 
-  dealInto(s.zones.property_deck, s.zones.box, s.players, "end", "property_deck", AT.L444);
+  dealInto(s.zones.property_deck, s.zones.box, s.players, "end", "property_deck", AT.L443);
   for (let p = 0; p < s.players; p++) {
     if (p >= s.humans) {
-      dealInto(s.zones.property_deck, s.zones.secret[p], 1, "end", "property_deck", AT.L453);
+      dealInto(s.zones.property_deck, s.zones.secret[p], 1, "end", "property_deck", AT.L452);
     }
 
     for (let $passes = 0; s.zones.dealt[p].length < (p >= s.humans ? 1 : 2); $passes++) {
-      loopGuard($passes, AT.L455);
-      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L456)] === "standard") {
-        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L457);
+      loopGuard($passes, AT.L454);
+      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L455)] === "standard") {
+        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L456);
       } else {
         {
-          const $card = topCard(s.zones.property_deck, "property_deck", AT.L459);
-          takeCard(s.zones.property_deck, $card, "property_deck", AT.L459);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L459);
+          const $card = topCard(s.zones.property_deck, "property_deck", AT.L458);
+          takeCard(s.zones.property_deck, $card, "property_deck", AT.L458);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L458);
         }
       }
     }
@@ -377,7 +377,7 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
 
   for (let p = 0; p < s.players; p++) {
     {
-      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L469);
+      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L468);
       s.vars.bank -= $amount;
       s.vars.coins[p] += $amount;
     }
@@ -386,7 +386,7 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
   s.vars.chairman = randomInt(s.random, s.players);
 
   for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
-    loopGuard($passes, AT.L474);
+    loopGuard($passes, AT.L473);
     s.vars.chairman = randomInt(s.random, s.players);
   }
 
@@ -400,7 +400,7 @@ function step_start(s: State): void {
     s,
     seatList(s.players).filter(($seat) => !($seat >= s.humans) && s.zones.dealt[$seat].length > 0),
     BOTS,
-    AT.L484,
+    AT.L483,
   );
   s.pending = perSeat(s.players, () => null);
   s.pc = "starting.keep_secret";
@@ -425,7 +425,7 @@ function step_starting_resume(s: State): void {
       })();
     if (owed > 0) {
       {
-        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L500);
+        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L499);
         s.vars.coins[p] -= $amount;
         s.vars.bank += $amount;
         s.events?.push(
@@ -450,7 +450,7 @@ function step_while(s: State): void {
           1,
           "end",
           "property_deck",
-          AT.L510,
+          AT.L509,
         );
         s.events?.push(moved($dealt, "property_deck", null, "exchange", p));
       }
@@ -464,33 +464,33 @@ function step_while(s: State): void {
     s.pc = "round.for_p";
   } else {
     for (const p of seatList(s.players).filter((p) => p >= s.humans && s.zones.secret[p].length > 0)) {
-      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L748)] === "money") {
+      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L745)] === "money") {
         s.events?.push(
           said(`Merc's face-down card is a Money Card: it is replaced from the removed cards`, null),
         );
         {
-          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L754);
-          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L754);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L754);
+          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L751);
+          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L751);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L751);
           s.events?.push(moved([$card], "secret", p, "set_aside", null));
         }
 
         shuffle(s.random, s.zones.box, "box", null);
         s.events?.push(shuffled("box", null));
         for (let $passes = 0; s.zones.secret[p].length === 0 && s.zones.box.length > 0; $passes++) {
-          loopGuard($passes, AT.L756);
-          if (Property_kind[topCard(s.zones.box, "box", AT.L757)] === "money") {
+          loopGuard($passes, AT.L753);
+          if (Property_kind[topCard(s.zones.box, "box", AT.L754)] === "money") {
             {
-              const $card = topCard(s.zones.box, "box", AT.L758);
-              takeCard(s.zones.box, $card, "box", AT.L758);
-              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L758);
+              const $card = topCard(s.zones.box, "box", AT.L755);
+              takeCard(s.zones.box, $card, "box", AT.L755);
+              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L755);
               s.events?.push(moved([$card], "box", null, "set_aside", null));
             }
           } else {
             {
-              const $card = topCard(s.zones.box, "box", AT.L760);
-              takeCard(s.zones.box, $card, "box", AT.L760);
-              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L760);
+              const $card = topCard(s.zones.box, "box", AT.L757);
+              takeCard(s.zones.box, $card, "box", AT.L757);
+              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L757);
               s.events?.push(moved([$card], "box", null, "secret", p));
             }
           }
@@ -518,7 +518,7 @@ function step_round_for_p(s: State): void {
 
 function step_round_while(s: State): void {
   if (s.locals.__window_0) {
-    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L515);
+    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L514);
     s.pc = "round.play_at_start_or_done";
     if (!offers_round_play_at_start_or_done(s, s.locals.actor)) {
       s.locals.__window_0 = false;
@@ -740,7 +740,7 @@ function step_round_for_active(s: State): void {
 
 function step_round_while2(s: State): void {
   if (!s.locals.turn_over) {
-    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L537);
+    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L536);
     s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
   } else {
     s.locals.active_index += 1;
@@ -1003,7 +1003,7 @@ function step_round_offer_body(s: State): void {
   s.locals.offered = true;
   s.locals.between = nextSeat(s.locals.active, s.players);
   for (let $passes = 0; s.locals.between !== s.locals.target; $passes++) {
-    loopGuard($passes, AT.L604);
+    loopGuard($passes, AT.L602);
     s.vars.passed_over[s.locals.between] = true;
     s.events?.push(changed("passed_over", s.locals.between, s.vars.passed_over[s.locals.between]));
     s.locals.between = nextSeat(s.locals.between, s.players);
@@ -1014,12 +1014,12 @@ function step_round_offer_body(s: State): void {
       seatList(s.players),
       (q) => !(q >= s.humans) && q !== s.locals.active,
       "first(players)",
-      AT.L613,
+      AT.L611,
     );
-    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L614);
+    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L612);
     s.pc = "round.add_protection";
   } else {
-    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L642);
+    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L640);
     s.pc = "round.accept_or_protect";
   }
 }
@@ -1030,7 +1030,7 @@ function step_round_endif20(s: State): void {
 
 function step_round_resume12(s: State): void {
   s.events?.push(said(`Merc's card costs $${s.vars.protection[s.locals.target] + 3}`, null));
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L620);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L618);
   s.pc = "round.pay_merc_or_decline_merc";
 }
 
@@ -1040,7 +1040,7 @@ function step_round_resume13(s: State): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L639,
+      AT.L637,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.bank += $amount;
@@ -1058,13 +1058,13 @@ function step_round_resume14(s: State): void {
 
 function step_round_protect_body(s: State): void {
   {
-    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L653);
+    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L651);
     s.vars.coins[s.locals.target] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.target, "protection", s.locals.target));
   }
 
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L654);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L652);
   s.pc = "round.pay_or_decline";
 }
 
@@ -1086,7 +1086,7 @@ function step_round_for_p_5(s: State): void {
 
 function step_round_while3(s: State): void {
   if (s.locals.__window_1) {
-    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L718);
+    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L715);
     s.pc = "round.play_at_end_or_done";
     if (!offers_round_play_at_end_or_done(s, s.locals.actor)) {
       s.locals.__window_1 = false;
@@ -1417,8 +1417,8 @@ function step_round_for_p_7(s: State): void {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L733);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L733);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L730);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L730);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }
@@ -1427,7 +1427,7 @@ function step_round_for_p_7(s: State): void {
     s.vars.chairman = nextSeat(s.vars.chairman, s.players);
     s.events?.push(changed("chairman", null, s.vars.chairman));
     for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
-      loopGuard($passes, AT.L740);
+      loopGuard($passes, AT.L737);
       s.vars.chairman = nextSeat(s.vars.chairman, s.players);
       s.events?.push(changed("chairman", null, s.vars.chairman));
     }
@@ -1438,23 +1438,22 @@ function step_round_for_p_7(s: State): void {
 
 function step_round_endif29(s: State): void {
   if (Property_kind[s.locals.card_7] === "money") {
-    s.events?.push(
-      said(
-        `seat ${s.locals.p_8} collects Money Card number ${s.locals.money_before + 1}: $${s.locals.money_before + 1}`,
-        null,
-      ),
-    );
     {
-      const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L419);
+      const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L418);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_8] += $amount;
-      s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
+      s.events?.push(
+        transferred($amount, "bank", null, "coins", s.locals.p_8, [
+          "Money Card number ",
+          { value: s.locals.money_before + 1, type: "int" },
+        ]),
+      );
     }
   }
 
   if (Property_coin[s.locals.card_7]) {
     {
-      const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L423);
+      const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L422);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_8] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
@@ -1785,11 +1784,11 @@ function step_for_p_17(s: State): void {
   if (s.locals.p_17_index < s.locals.p_17_list.length) {
     s.locals.p_17 = s.locals.p_17_list[s.locals.p_17_index]!;
     if (s.zones.secret[s.locals.p_17].length > 0) {
-      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L767);
+      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L764);
       {
         const $card = s.locals.revealed;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L768);
-        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L768);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L765);
+        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L765);
         s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_17));
       }
 
@@ -2288,7 +2287,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans) && s.zones.dealt[$seat].length > 0),
         BOTS,
-        AT.L484,
+        AT.L483,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "starting.keep_secret";
@@ -2336,7 +2335,7 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_0 = true;
-      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L515);
+      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L514);
       s.pc = "round.play_at_start_or_done";
       if (!offers_round_play_at_start_or_done(s, s.locals.actor)) {
         s.locals.__window_0 = false;
@@ -2413,7 +2412,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L614);
+      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L612);
       s.pc = "round.add_protection";
       return;
     case "round.pay_merc_or_decline_merc":
@@ -2425,7 +2424,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L620);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L618);
       s.pc = "round.pay_merc_or_decline_merc";
       return;
     case "round.pay_or_decline":
@@ -2437,7 +2436,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L654);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L652);
       s.pc = "round.pay_or_decline";
       return;
     case "round.accept_or_protect":
@@ -2449,7 +2448,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L642);
+      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L640);
       s.pc = "round.accept_or_protect";
       return;
     case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":
@@ -2461,7 +2460,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L537);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L536);
       s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
       return;
     case "round.from_play_area_or_from_property3":
@@ -2527,7 +2526,7 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_1 = true;
-      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L718);
+      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L715);
       s.pc = "round.play_at_end_or_done";
       if (!offers_round_play_at_end_or_done(s, s.locals.actor)) {
         s.locals.__window_1 = false;

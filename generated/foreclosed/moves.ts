@@ -8,7 +8,6 @@ import {
   moveNotHere,
   moved,
   placeCard,
-  said,
   seatList,
   takeCard,
   takeCardFromAnyZone,
@@ -52,7 +51,7 @@ function random_starting_keep_secret(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L484,
+      AT.L483,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -95,8 +94,8 @@ function starting_keep_secret_keep_secret(s: State, seat: number, move: Move): v
   const card = (move as Extract<Move, { type: "keep_secret" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L486);
-    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L486);
+    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L485);
+    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L485);
     s.events?.push(moved([$card], "dealt", p, "secret", p));
   }
 
@@ -627,7 +626,7 @@ function random_round_play_at_start_or_done(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L515,
+    AT.L514,
   );
 }
 
@@ -1241,7 +1240,7 @@ function random_round_add_protection(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L614,
+      AT.L612,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1287,7 +1286,7 @@ function check_round_add_protection(s: State, seat: number, move: Move): Illegal
 function round_add_protection_add_protection(s: State, seat: number, move: Move): void {
   const amount = (move as Extract<Move, { type: "add_protection" }>).amount;
   {
-    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L616);
+    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L614);
     s.vars.coins[s.locals.opponent] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(
@@ -1343,7 +1342,7 @@ function random_round_pay_merc_or_decline_merc(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L620,
+      AT.L618,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1387,7 +1386,7 @@ function check_round_pay_merc_or_decline_merc(s: State, seat: number, move: Move
 /** round.pay_merc_or_decline_merc: the effect of 'pay_merc'. */
 function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L627);
+    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L625);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
@@ -1398,7 +1397,7 @@ function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: M
       s.vars.protection[s.locals.target],
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L628,
+      AT.L626,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.bank += $amount;
@@ -1494,7 +1493,7 @@ function random_round_pay_or_decline(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L654,
+      AT.L652,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1542,7 +1541,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L662,
+      AT.L660,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1554,7 +1553,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L663,
+      AT.L661,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1645,7 +1644,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L642,
+      AT.L640,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1696,7 +1695,7 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 /** round.accept_or_protect: the effect of 'accept'. */
 function round_accept_or_protect_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L646);
+    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L644);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(
@@ -2026,7 +2025,7 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L537,
+    AT.L536,
   );
 }
 
@@ -2239,11 +2238,8 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   seat: number,
   move: Move,
 ): void {
-  s.events?.push(
-    said(`seat ${s.locals.active}'s card is Protected: seat ${s.locals.active} passes and takes $1`, null),
-  );
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L565);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L563);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active, ["passing"]));
@@ -2259,7 +2255,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L573);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L571);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active, ["collecting"]));
@@ -2294,18 +2290,12 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   const target = (move as Extract<Move, { type: "buy" }>).target;
-  s.events?.push(
-    said(
-      `seat ${s.locals.active} buys seat ${target}'s Protected card for $${s.vars.protection[target] + 1}`,
-      null,
-    ),
-  );
   {
     const $amount = checkTransfer(
       s.vars.protection[target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L696,
+      AT.L693,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[target] += $amount;
@@ -2317,7 +2307,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target],
       s.vars.protection[target],
       "protection[target]",
-      AT.L697,
+      AT.L694,
     );
     s.vars.protection[target] -= $amount;
     s.vars.coins[target] += $amount;
@@ -2933,7 +2923,7 @@ function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: numb
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L718,
+    AT.L715,
   );
 }
 

@@ -123,206 +123,206 @@ export const AT = {
     text: 'transfer protection[p] from protection[p] to bank "the Protection returned with the card collected"',
   },
   L413: { file: "rules/foreclosed.rules", line: 413, column: 3, text: "move card to collection[p]" },
-  L419: {
+  L418: {
     file: "rules/foreclosed.rules",
-    line: 419,
+    line: 418,
     column: 5,
-    text: "transfer 1 + money_before from bank to coins[p]",
+    text: 'transfer 1 + money_before from bank to coins[p] "Money Card number {money_before + 1}"',
   },
-  L423: { file: "rules/foreclosed.rules", line: 423, column: 5, text: "transfer 1 from bank to coins[p]" },
-  L437: { file: "rules/foreclosed.rules", line: 437, column: 7, text: "deal 2 from action_deck to hand[p]" },
-  L444: {
+  L422: { file: "rules/foreclosed.rules", line: 422, column: 5, text: "transfer 1 from bank to coins[p]" },
+  L436: { file: "rules/foreclosed.rules", line: 436, column: 7, text: "deal 2 from action_deck to hand[p]" },
+  L443: {
     file: "rules/foreclosed.rules",
-    line: 444,
+    line: 443,
     column: 3,
     text: "deal player_count from property_deck to box",
   },
-  L453: {
+  L452: {
     file: "rules/foreclosed.rules",
-    line: 453,
+    line: 452,
     column: 7,
     text: "deal 1 from property_deck to secret[p]",
+  },
+  L454: {
+    file: "rules/foreclosed.rules",
+    line: 454,
+    column: 5,
+    text: "while count(dealt[p]) < (if bot(p) then 1 else 2) {",
   },
   L455: {
     file: "rules/foreclosed.rules",
     line: 455,
-    column: 5,
-    text: "while count(dealt[p]) < (if bot(p) then 1 else 2) {",
+    column: 7,
+    text: "if top(property_deck).kind == PropertyKind.standard {",
   },
   L456: {
     file: "rules/foreclosed.rules",
     line: 456,
-    column: 7,
-    text: "if top(property_deck).kind == PropertyKind.standard {",
-  },
-  L457: {
-    file: "rules/foreclosed.rules",
-    line: 457,
     column: 9,
     text: "deal 1 from property_deck to dealt[p]",
   },
-  L459: {
+  L458: {
     file: "rules/foreclosed.rules",
-    line: 459,
+    line: 458,
     column: 9,
     text: "move top(property_deck) to set_aside",
   },
-  L469: { file: "rules/foreclosed.rules", line: 469, column: 5, text: "transfer 4 from bank to coins[p]" },
-  L474: { file: "rules/foreclosed.rules", line: 474, column: 3, text: "while bot(chairman) {" },
-  L484: {
+  L468: { file: "rules/foreclosed.rules", line: 468, column: 5, text: "transfer 4 from bank to coins[p]" },
+  L473: { file: "rules/foreclosed.rules", line: 473, column: 3, text: "while bot(chairman) {" },
+  L483: {
     file: "rules/foreclosed.rules",
-    line: 484,
+    line: 483,
     column: 5,
     text: "ask each p in players where not bot(p) and count(dealt[p]) > 0 {",
   },
-  L486: { file: "rules/foreclosed.rules", line: 486, column: 9, text: "move card to secret[p]" },
-  L500: {
+  L485: { file: "rules/foreclosed.rules", line: 485, column: 9, text: "move card to secret[p]" },
+  L499: {
     file: "rules/foreclosed.rules",
-    line: 500,
+    line: 499,
     column: 9,
     text: 'transfer owed from coins[p] to bank "the +1 and +2 symbols on the starting cards"',
   },
-  L506: { file: "rules/foreclosed.rules", line: 506, column: 3, text: "while count(property_deck) > 0 {" },
-  L510: {
+  L505: { file: "rules/foreclosed.rules", line: 505, column: 3, text: "while count(property_deck) > 0 {" },
+  L509: {
     file: "rules/foreclosed.rules",
-    line: 510,
+    line: 509,
     column: 9,
     text: "deal 1 from property_deck to exchange[p]",
   },
-  L515: {
+  L514: {
     file: "rules/foreclosed.rules",
-    line: 515,
+    line: 514,
     column: 7,
     text: "window p in players_from(chairman) where not bot(p) {",
   },
-  L524: {
+  L523: {
     file: "rules/foreclosed.rules",
-    line: 524,
+    line: 523,
     column: 7,
     text: "for active in players_from(chairman) {",
   },
-  L536: { file: "rules/foreclosed.rules", line: 536, column: 9, text: "while not turn_over {" },
-  L537: { file: "rules/foreclosed.rules", line: 537, column: 11, text: "ask active {" },
-  L565: {
+  L535: { file: "rules/foreclosed.rules", line: 535, column: 9, text: "while not turn_over {" },
+  L536: { file: "rules/foreclosed.rules", line: 536, column: 11, text: "ask active {" },
+  L563: {
     file: "rules/foreclosed.rules",
-    line: 565,
+    line: 563,
     column: 15,
     text: 'transfer 1 from bank to coins[active] "passing"',
   },
-  L573: {
+  L571: {
     file: "rules/foreclosed.rules",
-    line: 573,
+    line: 571,
     column: 15,
     text: 'transfer 1 from bank to coins[active] "collecting"',
   },
-  L604: { file: "rules/foreclosed.rules", line: 604, column: 15, text: "while between != target {" },
-  L613: {
+  L602: { file: "rules/foreclosed.rules", line: 602, column: 15, text: "while between != target {" },
+  L611: {
     file: "rules/foreclosed.rules",
-    line: 613,
+    line: 611,
     column: 17,
     text: "let opponent = first(q in players where not bot(q) and q != active)",
   },
-  L614: { file: "rules/foreclosed.rules", line: 614, column: 17, text: "ask opponent {" },
-  L616: {
+  L612: { file: "rules/foreclosed.rules", line: 612, column: 17, text: "ask opponent {" },
+  L614: {
     file: "rules/foreclosed.rules",
-    line: 616,
+    line: 614,
     column: 21,
     text: 'transfer amount from coins[opponent] to protection[target] "Protection on Merc\'s card"',
   },
-  L620: { file: "rules/foreclosed.rules", line: 620, column: 17, text: "ask active {" },
-  L627: {
+  L618: { file: "rules/foreclosed.rules", line: 618, column: 17, text: "ask active {" },
+  L625: {
     file: "rules/foreclosed.rules",
-    line: 627,
+    line: 625,
     column: 21,
     text: "transfer 3 from coins[active] to coins[target]",
   },
-  L628: {
+  L626: {
     file: "rules/foreclosed.rules",
-    line: 628,
+    line: 626,
     column: 21,
     text: "transfer protection[target] from coins[active] to bank",
   },
-  L639: {
+  L637: {
     file: "rules/foreclosed.rules",
-    line: 639,
+    line: 637,
     column: 17,
     text: 'transfer protection[target] from protection[target] to bank "the extra Protection, discarded"',
   },
-  L642: { file: "rules/foreclosed.rules", line: 642, column: 17, text: "ask target {" },
-  L646: {
+  L640: { file: "rules/foreclosed.rules", line: 640, column: 17, text: "ask target {" },
+  L644: {
     file: "rules/foreclosed.rules",
-    line: 646,
+    line: 644,
     column: 21,
     text: 'transfer 1 from coins[active] to coins[target] "the Exchange"',
   },
-  L653: {
+  L651: {
     file: "rules/foreclosed.rules",
-    line: 653,
+    line: 651,
     column: 21,
     text: "transfer amount from coins[target] to protection[target]",
   },
-  L654: { file: "rules/foreclosed.rules", line: 654, column: 21, text: "ask active {" },
-  L662: {
+  L652: { file: "rules/foreclosed.rules", line: 652, column: 21, text: "ask active {" },
+  L660: {
     file: "rules/foreclosed.rules",
-    line: 662,
+    line: 660,
     column: 25,
     text: "transfer protection[target] + 1 from coins[active] to coins[target]",
   },
-  L663: {
+  L661: {
     file: "rules/foreclosed.rules",
-    line: 663,
+    line: 661,
     column: 25,
     text: "transfer protection[target] from protection[target] to coins[target]",
   },
-  L696: {
+  L693: {
     file: "rules/foreclosed.rules",
-    line: 696,
+    line: 693,
     column: 15,
     text: "transfer protection[target] + 1 from coins[active] to coins[target]",
   },
-  L697: {
+  L694: {
     file: "rules/foreclosed.rules",
-    line: 697,
+    line: 694,
     column: 15,
     text: "transfer protection[target] from protection[target] to coins[target]",
   },
-  L718: {
+  L715: {
     file: "rules/foreclosed.rules",
-    line: 718,
+    line: 715,
     column: 7,
     text: "window p in players_from(chairman) where protection[p] > 0 and not bot(p) {",
   },
-  L727: { file: "rules/foreclosed.rules", line: 727, column: 7, text: "for p in players_from(chairman) {" },
-  L733: { file: "rules/foreclosed.rules", line: 733, column: 11, text: "move a to action_discard" },
-  L740: { file: "rules/foreclosed.rules", line: 740, column: 7, text: "while bot(chairman) {" },
-  L748: {
+  L724: { file: "rules/foreclosed.rules", line: 724, column: 7, text: "for p in players_from(chairman) {" },
+  L730: { file: "rules/foreclosed.rules", line: 730, column: 11, text: "move a to action_discard" },
+  L737: { file: "rules/foreclosed.rules", line: 737, column: 7, text: "while bot(chairman) {" },
+  L745: {
     file: "rules/foreclosed.rules",
-    line: 748,
+    line: 745,
     column: 5,
     text: "if top(secret[p]).kind == PropertyKind.money {",
   },
-  L754: { file: "rules/foreclosed.rules", line: 754, column: 7, text: "move top(secret[p]) to set_aside" },
-  L756: {
+  L751: { file: "rules/foreclosed.rules", line: 751, column: 7, text: "move top(secret[p]) to set_aside" },
+  L753: {
     file: "rules/foreclosed.rules",
-    line: 756,
+    line: 753,
     column: 7,
     text: "while count(secret[p]) == 0 and count(box) > 0 {",
   },
-  L757: {
+  L754: {
     file: "rules/foreclosed.rules",
-    line: 757,
+    line: 754,
     column: 9,
     text: "if top(box).kind == PropertyKind.money {",
   },
-  L758: { file: "rules/foreclosed.rules", line: 758, column: 11, text: "move top(box) to set_aside" },
-  L760: { file: "rules/foreclosed.rules", line: 760, column: 11, text: "move top(box) to secret[p]" },
-  L765: { file: "rules/foreclosed.rules", line: 765, column: 3, text: "for p in players {" },
-  L767: { file: "rules/foreclosed.rules", line: 767, column: 7, text: "let revealed = top(secret[p])" },
-  L768: { file: "rules/foreclosed.rules", line: 768, column: 7, text: "move revealed to collection[p]" },
-  L774: { file: "rules/foreclosed.rules", line: 774, column: 3, text: "for p in players {" },
-  L775: {
+  L755: { file: "rules/foreclosed.rules", line: 755, column: 11, text: "move top(box) to set_aside" },
+  L757: { file: "rules/foreclosed.rules", line: 757, column: 11, text: "move top(box) to secret[p]" },
+  L762: { file: "rules/foreclosed.rules", line: 762, column: 3, text: "for p in players {" },
+  L764: { file: "rules/foreclosed.rules", line: 764, column: 7, text: "let revealed = top(secret[p])" },
+  L765: { file: "rules/foreclosed.rules", line: 765, column: 7, text: "move revealed to collection[p]" },
+  L771: { file: "rules/foreclosed.rules", line: 771, column: 3, text: "for p in players {" },
+  L772: {
     file: "rules/foreclosed.rules",
-    line: 775,
+    line: 772,
     column: 5,
     text: "for u in collection[p] where uncommitted(u) {",
   },
