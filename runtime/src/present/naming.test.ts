@@ -66,8 +66,8 @@ describe("renderText: the rules' templates", () => {
   });
 
   it("says a parameter not chosen yet by what it may be", () => {
-    // A number field over the cards it may be is their span (prices 100 and 120); other fields, "…".
-    expect(renderText(street, buy.label, SEAT_0, { option: buy })).toBe("buy (one of 2 in the bank's deeds) (…) for $100–120");
+    // A number field over the cards it may be is their span (prices 100 and 120); a few words, the choices.
+    expect(renderText(street, buy.label, SEAT_0, { option: buy })).toBe("buy (one of 2 in the bank's deeds) (light blue or red) for $100–120");
     const draw = { type: "draw", parameters: { card: { kind: "card", zone: "chance", cards: [5, 6] } } } as const;
     expect(renderText(street, ["draw ", { parameter: "card" }], SEAT_0, { option: draw })).toBe("draw (one of 2 on the Chance pile)");
   });

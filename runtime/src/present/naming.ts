@@ -171,11 +171,12 @@ function partText(game: Game, part: TextPart, reader: Reader, context: TextConte
 }
 
 /** A field of a card not chosen yet, over the cards it may be: their one value, their lowest to their
- *  highest number ("mortgage (one of 6 in deeds) for $30–170"), else "…". */
+ *  highest number ("mortgage (one of 6 in deeds) for $30–170"), two or three words as choices ("light
+ *  blue or red"), else "…". */
 function fieldSpan(values: readonly string[]): string {
   const distinct = [...new Set(values)];
   if (distinct.length === 1) return distinct[0]!;
-  if (!distinct.every((v) => /^-?\d+$/.test(v))) return "…";
+  if (!distinct.every((v) => /^-?\d+$/.test(v))) return distinct.length <= 3 ? `${distinct.slice(0, -1).join(", ")} or ${distinct[distinct.length - 1]}` : "…";
   const numbers = distinct.map(Number);
   return `${Math.min(...numbers)}–${Math.max(...numbers)}`;
 }
