@@ -77,7 +77,7 @@ export class PresentationChecker {
       if (typeof part === "string" || parameterPart(part, parameters)) continue;
       // The rest is read when the menu is listed, before a parameter has a value: `{d}` and `{d.price}`
       // are told by reference, but a value worked out from a parameter cannot be.
-      const read = readsName(part, parameters);
+      const read = this.parameterRead(part, option, scope);
       if (read !== null) {
         const message = `an option's label shows its parameter '${read}' as {${read}} or {${read}.field}: a value worked out from it is not known when the menu is listed (say it in the option's body)`;
         this.ctx.error("check/label-parameter", message, part.range);
@@ -85,6 +85,21 @@ export class PresentationChecker {
       }
       this.publicOnly(part, "an option's label is read by every seat when the move is told");
     }
+  }
+
+  /** The first of the option's parameters `e` reads, by the names as the template resolved them (an
+   *  aggregate's binder of the same name is another binding), or null. */
+  private parameterRead(e: A.Expression, option: A.MoveOptionDeclaration, scope: Scope): string | null {
+    const bound = new Map(option.parameters.flatMap((p) => {
+      const binding = scope.lookup(p.name.name);
+      return binding ? [[binding, p.name.name] as const] : [];
+    }));
+    const readOf = (x: A.Expression): string | null => {
+      const binding = x.kind === "name" ? this.ctx.names.get(x) : undefined;
+      if (binding) return bound.get(binding) ?? null;
+      return subExpressions(x).map(readOf).find((n) => n !== null) ?? null;
+    };
+    return readOf(e);
   }
 
   /** `transfer … "why"`: told to every seat with the money's move. */
@@ -247,20 +262,6 @@ export class PresentationChecker {
 export function parameterPart(e: A.Expression, parameters: ReadonlySet<string>): { parameter: string; field?: string } | null {
   if (e.kind === "name" && parameters.has(e.name)) return { parameter: e.name };
   if (e.kind === "member" && e.target.kind === "name" && parameters.has(e.target.name)) return { parameter: e.target.name, field: e.member.name };
-  return null;
-}
-
-/** The first of `names` that `e` reads (not where an aggregate's binder of that name hides it), or null. */
-function readsName(e: A.Expression, names: ReadonlySet<string>): string | null {
-  if (e.kind === "name") return names.has(e.name) ? e.name : null;
-  if (e.kind === "aggregate") {
-    const inner = new Set([...names].filter((n) => n !== e.binder.name));
-    return [readsName(e.source, names), ...[e.condition, e.value].map((part) => (part ? readsName(part, inner) : null))].find((n) => n !== null) ?? null;
-  }
-  for (const sub of subExpressions(e)) {
-    const found = readsName(sub, names);
-    if (found !== null) return found;
-  }
   return null;
 }
 

@@ -28,7 +28,7 @@ import { FreshLoops } from "./playout-fresh-loops.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
-import { KernelUnsupported, WHERE, localName, varName, type ZoneLayout } from "./playout-zones.js";
+import { KernelUnsupported, WHERE, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 import { seatCountCode } from "./playout-bot-seats.js";
 import { IdleSeats } from "./playout-idle-seats.js";
@@ -454,7 +454,7 @@ export class PlayoutFile {
         case "loop-start": {
           // A native loop starts at the step's exit.
           const list = this.loopLists.get(effect.loop)!;
-          if (!this.freshLoops.has(effect.loop)) lines.push(...list.fill, `${localName(effect.loop.binder)}$index = 0;`);
+          if (!this.freshLoops.has(effect.loop)) lines.push(...list.fill, `${list.index} = 0;`);
           break;
         }
         case "loop-bind":
@@ -462,7 +462,7 @@ export class PlayoutFile {
           if (!this.freshLoops.has(effect.loop)) lines.push(this.loopLists.get(effect.loop)!.bind);
           break;
         case "loop-step":
-          if (!this.freshLoops.has(effect.loop)) lines.push(`${localName(effect.loop.binder)}$index += 1;`);
+          if (!this.freshLoops.has(effect.loop)) lines.push(`${this.loopLists.get(effect.loop)!.index} += 1;`);
           break;
       }
     }
@@ -513,7 +513,7 @@ export class PlayoutFile {
       }
       case "loop-branch": {
         const list = this.loopLists.get(exit.loop)!;
-        const index = `${localName(exit.loop.binder)}$index`;
+        const index = list.index;
         // A native loop's head step runs only in a game resumed inside the loop, as its body's way back.
         if (this.freshLoops.has(exit.loop)) return [`${index} += 1;`, `if (${index} < ${list.count}) {`, list.bind, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];
         return [`if (${index} < ${list.count}) {`, ...this.continueAt(exit.then), "}", ...this.continueAt(exit.otherwise)];

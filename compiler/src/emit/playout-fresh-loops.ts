@@ -13,7 +13,6 @@
 import type { FlowMachine, LoopSlots, Step } from "../lower/ir.js";
 import type { LoopState } from "./playout-loop-walks.js";
 import { STEP_GUARD } from "./playout-loops.js";
-import { localName } from "./playout-zones.js";
 
 export class FreshLoops {
   /** Each native loop's head (the step whose exit tests its place). */
@@ -65,7 +64,7 @@ export class FreshLoops {
    * `after`, where the flow goes when the loop is done.
    */
   run(loop: LoopSlots, state: LoopState, head: number, body: number, after: string[]): string[] {
-    const index = `${localName(loop.binder)}$index`;
+    const index = state.index;
     return [
       "{",
       `let ${index} = 0;`,

@@ -37,11 +37,11 @@ export function loopState(game: CheckedGame, code: KernelCode, loop: LoopSlots):
   const start = walkStart(game, loop.statement);
   if (start === undefined) {
     const snapshot = code.snapshot(loop.statement);
-    return { list: snapshot.list, count, start: null, fill: ["{", ...snapshot.lines, `${count} = ${snapshot.count};`, "}"], bind: `${binder} = ${snapshot.list}[${index}]!;` };
+    return { list: snapshot.list, count, index, start: null, fill: ["{", ...snapshot.lines, `${count} = ${snapshot.count};`, "}"], bind: `${binder} = ${snapshot.list}[${index}]!;` };
   }
-  if (start === null) return { list: null, count, start: null, fill: [`${count} = players;`], bind: `${binder} = ${index};` };
+  if (start === null) return { list: null, count, index, start: null, fill: [`${count} = players;`], bind: `${binder} = ${index};` };
   const first = `${binder}$start`;
   const { pre, code: at } = code.hoisted(() => code.expression(start));
   const seat = `${first} + ${index}`;
-  return { list: null, count, start: first, fill: ["{", ...pre, `${first} = ${at};`, `${count} = players;`, "}"], bind: `${binder} = ${seat} < players ? ${seat} : ${seat} - players;` };
+  return { list: null, count, index, start: first, fill: ["{", ...pre, `${first} = ${at};`, `${count} = players;`, "}"], bind: `${binder} = ${seat} < players ? ${seat} : ${seat} - players;` };
 }

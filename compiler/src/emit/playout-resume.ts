@@ -15,10 +15,11 @@ import { localName, varName, type ZoneLayout } from "./playout-zones.js";
 import { cardVarStored } from "./playout-card-vars.js";
 
 /** A loop around decisions as the kernel keeps it (playout-loop-walks.ts): its scratch list, or the
- *  let of the first seat of a walk of the seats (null for seat 0), and the let of its count. */
+ *  let of the first seat of a walk of the seats (null for seat 0), and the lets of its count and place. */
 export interface KernelLoop {
   readonly list: string | null;
   readonly count: string;
+  readonly index: string;
   readonly start: string | null;
 }
 
@@ -73,7 +74,7 @@ export class KernelResume {
         ...(kept.list ? [`for (let $i = 0; $i < $values.length; $i++) ${kept.list}[$i] = $values[$i]!;`] : []),
         ...(kept.start ? [`${kept.start} = $values.length > 0 ? $values[0]! : 0;`] : []),
         `${kept.count} = $values.length;`,
-        `${binder}$index = $from.locals[${quote(loop.index)}] as unknown as number;`,
+        `${kept.index} = $from.locals[${quote(loop.index)}] as unknown as number;`,
         `${binder} = $from.locals[${quote(loop.binder.slot)}] as unknown as ${kernelType(loop.binder.type)};`,
         "}",
       );

@@ -41,7 +41,7 @@ export function kernelLocals(game: CheckedGame, machine: FlowMachine, loopLists:
   });
   for (const loop of machine.loops) {
     const list = loopLists.get(loop)!;
-    lines.push(`let ${list.count} = 0;`, `let ${localName(loop.binder)}$index = 0;`, ...(list.start ? [`let ${list.start} = 0;`] : []));
+    lines.push(`let ${list.count} = 0;`, `let ${list.index} = 0;`, ...(list.start ? [`let ${list.start} = 0;`] : []));
     if (!game.stateLocals.includes(loop.binder)) lines.push(`let ${localName(loop.binder)} = 0;`);
   }
   return lines;

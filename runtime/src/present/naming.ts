@@ -176,7 +176,7 @@ function partText(game: Game, part: TextPart, reader: Reader, context: TextConte
 function fieldSpan(values: readonly string[]): string {
   const distinct = [...new Set(values)];
   if (distinct.length === 1) return distinct[0]!;
-  if (!distinct.every((v) => /^-?\d+$/.test(v))) return distinct.length <= 3 ? `${distinct.slice(0, -1).join(", ")} or ${distinct[distinct.length - 1]}` : "…";
+  if (!distinct.every((v) => /^-?\d+$/.test(v))) return distinct.length <= 3 ? joinList(distinct, "or") : "…";
   const numbers = distinct.map(Number);
   return `${Math.min(...numbers)}–${Math.max(...numbers)}`;
 }

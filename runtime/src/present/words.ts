@@ -1,10 +1,10 @@
 // English for the table: lists, plurals, verbs agreeing with their subject. No game in sight here;
 // naming.ts says what things of a game are called.
 
-/** "a", "a and b", "a, b and c". */
-export function joinList(items: readonly string[]): string {
+/** "a", "a and b", "a, b and c" (or "a, b or c"). */
+export function joinList(items: readonly string[], conjunction = "and"): string {
   if (items.length <= 1) return items[0] ?? "";
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1]}`;
 }
 
 /** "1 card", "3 cards". */
