@@ -40,10 +40,10 @@ import type { State } from "./types.js";
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "buying.while": AT.L66,
-  "buying.while2": AT.L75,
-  "buying.resume": AT.L75,
-  "selling.while": AT.L112,
-  "selling.resume": AT.L112,
+  "buying.while2": AT.L74,
+  "buying.resume": AT.L74,
+  "selling.while": AT.L115,
+  "selling.resume": AT.L115,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -136,8 +136,6 @@ function step_buying_while(s: State): void {
     for (let p = 0; p < s.players; p++) {
       s.vars.bid[p] = 0;
       s.events?.push(changed("bid", p, s.vars.bid[p]));
-      s.vars.passed[p] = false;
-      s.events?.push(changed("passed", p, s.vars.passed[p]));
     }
 
     s.locals.high = 0;
@@ -172,7 +170,7 @@ function step_buying_while2(s: State): void {
         s.vars.bid[s.locals.bidder],
         s.vars.coins[s.locals.bidder],
         "coins[bidder]",
-        AT.L104,
+        AT.L103,
       );
       s.vars.coins[s.locals.bidder] -= $amount;
       s.vars.bank += $amount;
@@ -182,13 +180,18 @@ function step_buying_while2(s: State): void {
     s.vars.bid[s.locals.bidder] = 0;
     s.events?.push(changed("bid", s.locals.bidder, s.vars.bid[s.locals.bidder]));
     {
-      const $at = highestIndex(s.zones.auction, (c) => Property_value[c], "highest(auction)", AT.L106);
+      const $at = highestIndex(s.zones.auction, (c) => Property_value[c], "highest(auction)", AT.L105);
       const $card = takeCardAt(s.zones.auction, $at);
-      placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L106);
+      placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L105);
       s.events?.push(moved([$card], "auction", null, "properties", s.locals.bidder));
     }
 
     s.locals.leader = s.locals.bidder;
+    for (let p = 0; p < s.players; p++) {
+      s.vars.passed[p] = false;
+      s.events?.push(changed("passed", p, s.vars.passed[p]));
+    }
+
     s.pc = "buying.while";
   }
 }
@@ -196,7 +199,7 @@ function step_buying_while2(s: State): void {
 function step_buying_resume(s: State): void {
   s.locals.bidder = nextSeat(s.locals.bidder, s.players);
   for (let $passes = 0; s.vars.passed[s.locals.bidder]; $passes++) {
-    loopGuard($passes, AT.L97);
+    loopGuard($passes, AT.L96);
     s.locals.bidder = nextSeat(s.locals.bidder, s.players);
   }
 
@@ -212,7 +215,7 @@ function step_selling_while(s: State): void {
         s.players,
         "end",
         "currency_deck",
-        AT.L113,
+        AT.L116,
       );
       s.events?.push(moved($dealt, "currency_deck", null, "market", null));
     }
@@ -229,13 +232,13 @@ function step_selling_while(s: State): void {
 function step_selling_resume(s: State): void {
   for (const p of sortedBy(
     seatList(s.players),
-    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L125)],
+    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L128)],
     true,
   )) {
     {
-      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L126);
+      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L129);
       const $card = takeCardAt(s.zones.market, $at);
-      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L126);
+      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L129);
       s.events?.push(moved([$card], "market", null, "proceeds", p));
     }
   }

@@ -52,7 +52,7 @@ function random_buying_raise_or_pass(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L76,
+      AT.L75,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -117,18 +117,18 @@ function buying_raise_or_pass_raise(s: State, seat: number, move: Move): void {
 /** buying.raise_or_pass: the effect of 'pass'. */
 function buying_raise_or_pass_pass(s: State, seat: number, move: Move): void {
   {
-    const $at = lowestIndex(s.zones.auction, (c) => Property_value[c], "lowest(auction)", AT.L90);
+    const $at = lowestIndex(s.zones.auction, (c) => Property_value[c], "lowest(auction)", AT.L89);
     const $card = takeCardAt(s.zones.auction, $at);
-    placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L90);
+    placeCard(s.zones.properties[s.locals.bidder], $card, false, Infinity, "properties[bidder]", AT.L89);
     s.events?.push(moved([$card], "auction", null, "properties", s.locals.bidder));
   }
 
   {
     const $amount = checkTransfer(
-      s.vars.bid[s.locals.bidder] - floorDiv(s.vars.bid[s.locals.bidder], 2, AT.L91),
+      s.vars.bid[s.locals.bidder] - floorDiv(s.vars.bid[s.locals.bidder], 2, AT.L90),
       s.vars.coins[s.locals.bidder],
       "coins[bidder]",
-      AT.L91,
+      AT.L90,
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.bank += $amount;
@@ -185,7 +185,7 @@ function random_selling_sell(s: State, seat: number, draw: (n: number) => number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L116,
+      AT.L119,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -228,8 +228,8 @@ function selling_sell_sell(s: State, seat: number, move: Move): void {
   const card = (move as Extract<Move, { type: "sell" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.properties[p], $card, "properties[p]", AT.L121);
-    placeCard(s.zones.offer[p], $card, false, 1, "offer[p]", AT.L121);
+    takeCard(s.zones.properties[p], $card, "properties[p]", AT.L124);
+    placeCard(s.zones.offer[p], $card, false, 1, "offer[p]", AT.L124);
     s.events?.push(moved([$card], "properties", p, "offer", p));
   }
 }

@@ -367,10 +367,6 @@ export function playout(): PlayoutKernel {
               }
               for (let l_p = 0; l_p < players; l_p++) {
                 v_bid[l_p] = 0;
-                if (v_passed[l_p]) {
-                  v_passed[l_p] = false;
-                  $held_passed--;
-                }
               }
               l_high = 0;
               l_bidder = l_leader;
@@ -417,10 +413,6 @@ export function playout(): PlayoutKernel {
             }
             for (let l_p = 0; l_p < players; l_p++) {
               v_bid[l_p] = 0;
-              if (v_passed[l_p]) {
-                v_passed[l_p] = false;
-                $held_passed--;
-              }
             }
             l_high = 0;
             l_bidder = l_leader;
@@ -501,6 +493,12 @@ export function playout(): PlayoutKernel {
             N[$seg51]!++;
           }
           l_leader = l_bidder;
+          for (let l_p = 0; l_p < players; l_p++) {
+            if (v_passed[l_p]) {
+              v_passed[l_p] = false;
+              $held_passed--;
+            }
+          }
           {
             if (N[Z_property_deck]! > 0) {
               {
@@ -518,10 +516,6 @@ export function playout(): PlayoutKernel {
               }
               for (let l_p = 0; l_p < players; l_p++) {
                 v_bid[l_p] = 0;
-                if (v_passed[l_p]) {
-                  v_passed[l_p] = false;
-                  $held_passed--;
-                }
               }
               l_high = 0;
               l_bidder = l_leader;

@@ -28,61 +28,61 @@ export const AT = {
     column: 7,
     text: "deal player_count from property_deck to auction",
   },
-  L75: {
+  L74: {
     file: "rules/for-sale.rules",
-    line: 75,
+    line: 74,
     column: 7,
     text: "while count(p in players where not passed[p]) > 1 {",
   },
-  L76: { file: "rules/for-sale.rules", line: 76, column: 9, text: "ask bidder {" },
+  L75: { file: "rules/for-sale.rules", line: 75, column: 9, text: "ask bidder {" },
+  L89: {
+    file: "rules/for-sale.rules",
+    line: 89,
+    column: 13,
+    text: "move lowest(c in auction: c.value) to properties[bidder]",
+  },
   L90: {
     file: "rules/for-sale.rules",
     line: 90,
     column: 13,
-    text: "move lowest(c in auction: c.value) to properties[bidder]",
-  },
-  L91: {
-    file: "rules/for-sale.rules",
-    line: 91,
-    column: 13,
     text: 'transfer bid[bidder] - bid[bidder] / 2 from coins[bidder] to bank "half the bid, rounded up"',
   },
-  L97: { file: "rules/for-sale.rules", line: 97, column: 9, text: "while passed[bidder] {" },
-  L104: {
+  L96: { file: "rules/for-sale.rules", line: 96, column: 9, text: "while passed[bidder] {" },
+  L103: {
     file: "rules/for-sale.rules",
-    line: 104,
+    line: 103,
     column: 7,
     text: 'transfer bid[bidder] from coins[bidder] to bank "the winning bid"',
   },
-  L106: {
+  L105: {
     file: "rules/for-sale.rules",
-    line: 106,
+    line: 105,
     column: 7,
     text: "move highest(c in auction: c.value) to properties[bidder]",
   },
-  L112: { file: "rules/for-sale.rules", line: 112, column: 5, text: "while count(properties[0]) > 0 {" },
-  L113: {
-    file: "rules/for-sale.rules",
-    line: 113,
-    column: 7,
-    text: "deal player_count from currency_deck to market",
-  },
+  L115: { file: "rules/for-sale.rules", line: 115, column: 5, text: "while count(properties[0]) > 0 {" },
   L116: {
     file: "rules/for-sale.rules",
     line: 116,
     column: 7,
+    text: "deal player_count from currency_deck to market",
+  },
+  L119: {
+    file: "rules/for-sale.rules",
+    line: 119,
+    column: 7,
     text: "ask each p in players where count(properties[p]) > 0 {",
   },
-  L121: { file: "rules/for-sale.rules", line: 121, column: 11, text: "move card to offer[p]" },
-  L125: {
+  L124: { file: "rules/for-sale.rules", line: 124, column: 11, text: "move card to offer[p]" },
+  L128: {
     file: "rules/for-sale.rules",
-    line: 125,
+    line: 128,
     column: 7,
     text: "for p in players by top(offer[p]).value descending {",
   },
-  L126: {
+  L129: {
     file: "rules/for-sale.rules",
-    line: 126,
+    line: 129,
     column: 9,
     text: "move highest(c in market: c.value) to proceeds[p]",
   },
