@@ -63,87 +63,87 @@ import type { State, Enum_Colour } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L505,
-  "round.for_p": AT.L514,
-  "round.while": AT.L514,
-  "round.resume": AT.L514,
-  "round.play_at_start_body": AT.L514,
-  "round.endif": AT.L514,
-  "round.endif2": AT.L514,
-  "round.endif3": AT.L514,
-  "round.endif4": AT.L514,
-  "round.resume2": AT.L514,
-  "round.from_area_body": AT.L514,
-  "round.resume3": AT.L514,
-  "round.endif5": AT.L514,
-  "round.endif6": AT.L514,
-  "round.resume4": AT.L514,
-  "round.endif7": AT.L514,
-  "round.endif8": AT.L514,
-  "round.resume5": AT.L514,
-  "round.for_active": AT.L523,
-  "round.while2": AT.L535,
-  "round.resume6": AT.L535,
-  "round.play_action_body": AT.L535,
-  "round.endif9": AT.L535,
-  "round.endif10": AT.L535,
-  "round.endif11": AT.L535,
-  "round.endif12": AT.L535,
-  "round.resume7": AT.L535,
-  "round.from_area_body2": AT.L535,
-  "round.resume8": AT.L535,
-  "round.endif13": AT.L535,
-  "round.endif14": AT.L535,
-  "round.resume9": AT.L535,
-  "round.endif15": AT.L535,
-  "round.endif16": AT.L535,
-  "round.resume10": AT.L535,
-  "round.collect_card_body": AT.L535,
-  "round.endif17": AT.L535,
-  "round.endif18": AT.L535,
-  "round.endif19": AT.L535,
-  "round.resume11": AT.L535,
-  "round.offer_body": AT.L535,
-  "round.endif20": AT.L535,
-  "round.resume12": AT.L535,
-  "round.resume13": AT.L535,
-  "round.resume14": AT.L535,
-  "round.protect_body": AT.L535,
-  "round.resume15": AT.L535,
-  "round.for_p_5": AT.L715,
-  "round.while3": AT.L715,
-  "round.resume16": AT.L715,
-  "round.play_at_end_body": AT.L715,
-  "round.endif21": AT.L715,
-  "round.endif22": AT.L715,
-  "round.endif23": AT.L715,
-  "round.endif24": AT.L715,
-  "round.resume17": AT.L715,
-  "round.from_area_body3": AT.L715,
-  "round.resume18": AT.L715,
-  "round.endif25": AT.L715,
-  "round.endif26": AT.L715,
-  "round.resume19": AT.L715,
-  "round.endif27": AT.L715,
-  "round.endif28": AT.L715,
-  "round.resume20": AT.L715,
-  "round.for_p_7": AT.L724,
-  "round.endif29": AT.L724,
-  "round.endif30": AT.L724,
-  "round.endif31": AT.L724,
-  "round.endif32": AT.L724,
-  "round.endif33": AT.L724,
-  "round.endif34": AT.L724,
-  "round.endif35": AT.L724,
-  "round.resume21": AT.L724,
-  "round.resume22": AT.L724,
+  while: AT.L514,
+  "round.for_p": AT.L523,
+  "round.while": AT.L523,
+  "round.resume": AT.L523,
+  "round.play_at_start_body": AT.L523,
+  "round.endif": AT.L523,
+  "round.endif2": AT.L523,
+  "round.endif3": AT.L523,
+  "round.endif4": AT.L523,
+  "round.resume2": AT.L523,
+  "round.from_area_body": AT.L523,
+  "round.resume3": AT.L523,
+  "round.endif5": AT.L523,
+  "round.endif6": AT.L523,
+  "round.resume4": AT.L523,
+  "round.endif7": AT.L523,
+  "round.endif8": AT.L523,
+  "round.resume5": AT.L523,
+  "round.for_active": AT.L532,
+  "round.while2": AT.L544,
+  "round.resume6": AT.L544,
+  "round.play_action_body": AT.L544,
+  "round.endif9": AT.L544,
+  "round.endif10": AT.L544,
+  "round.endif11": AT.L544,
+  "round.endif12": AT.L544,
+  "round.resume7": AT.L544,
+  "round.from_area_body2": AT.L544,
+  "round.resume8": AT.L544,
+  "round.endif13": AT.L544,
+  "round.endif14": AT.L544,
+  "round.resume9": AT.L544,
+  "round.endif15": AT.L544,
+  "round.endif16": AT.L544,
+  "round.resume10": AT.L544,
+  "round.collect_card_body": AT.L544,
+  "round.endif17": AT.L544,
+  "round.endif18": AT.L544,
+  "round.endif19": AT.L544,
+  "round.resume11": AT.L544,
+  "round.offer_body": AT.L544,
+  "round.endif20": AT.L544,
+  "round.resume12": AT.L544,
+  "round.resume13": AT.L544,
+  "round.resume14": AT.L544,
+  "round.protect_body": AT.L544,
+  "round.resume15": AT.L544,
+  "round.for_p_5": AT.L724,
+  "round.while3": AT.L724,
+  "round.resume16": AT.L724,
+  "round.play_at_end_body": AT.L724,
+  "round.endif21": AT.L724,
+  "round.endif22": AT.L724,
+  "round.endif23": AT.L724,
+  "round.endif24": AT.L724,
+  "round.resume17": AT.L724,
+  "round.from_area_body3": AT.L724,
+  "round.resume18": AT.L724,
+  "round.endif25": AT.L724,
+  "round.endif26": AT.L724,
+  "round.resume19": AT.L724,
+  "round.endif27": AT.L724,
+  "round.endif28": AT.L724,
+  "round.resume20": AT.L724,
+  "round.for_p_7": AT.L733,
+  "round.endif29": AT.L733,
+  "round.endif30": AT.L733,
+  "round.endif31": AT.L733,
+  "round.endif32": AT.L733,
+  "round.endif33": AT.L733,
+  "round.endif34": AT.L733,
+  "round.endif35": AT.L733,
+  "round.resume21": AT.L733,
+  "round.resume22": AT.L733,
   "round.for_u": AT.L318,
   "round.endif36": AT.L318,
   "round.endif37": AT.L318,
   "round.endif38": AT.L318,
   "round.resume23": AT.L318,
   "round.resume24": AT.L318,
-  "round.endif39": AT.L724,
+  "round.endif39": AT.L733,
   "round.for_u_2": AT.L324,
   "round.endif40": AT.L324,
   "round.endif41": AT.L324,
@@ -151,29 +151,29 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   "round.endif43": AT.L324,
   "round.resume25": AT.L324,
   "round.resume26": AT.L324,
-  "round.endif44": AT.L724,
-  "round.endif45": AT.L724,
-  "round.endif46": AT.L724,
-  "round.endif47": AT.L724,
-  "round.resume27": AT.L724,
-  for_p_17: AT.L762,
-  endif: AT.L762,
-  endif2: AT.L762,
-  endif3: AT.L762,
-  endif4: AT.L762,
-  endif5: AT.L762,
-  endif6: AT.L762,
-  endif7: AT.L762,
-  endif8: AT.L762,
-  resume: AT.L762,
-  resume2: AT.L762,
+  "round.endif44": AT.L733,
+  "round.endif45": AT.L733,
+  "round.endif46": AT.L733,
+  "round.endif47": AT.L733,
+  "round.resume27": AT.L733,
+  for_p_17: AT.L771,
+  endif: AT.L771,
+  endif2: AT.L771,
+  endif3: AT.L771,
+  endif4: AT.L771,
+  endif5: AT.L771,
+  endif6: AT.L771,
+  endif7: AT.L771,
+  endif8: AT.L771,
+  resume: AT.L771,
+  resume2: AT.L771,
   for_u_3: AT.L318,
   endif9: AT.L318,
   endif10: AT.L318,
   endif11: AT.L318,
   resume3: AT.L318,
   resume4: AT.L318,
-  endif12: AT.L762,
+  endif12: AT.L771,
   for_u_4: AT.L324,
   endif13: AT.L324,
   endif14: AT.L324,
@@ -181,13 +181,13 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   endif16: AT.L324,
   resume5: AT.L324,
   resume6: AT.L324,
-  for_p_25: AT.L771,
-  for_u_5: AT.L772,
-  endif17: AT.L772,
-  endif18: AT.L772,
-  endif19: AT.L772,
-  resume7: AT.L772,
-  resume8: AT.L772,
+  for_p_25: AT.L780,
+  for_u_5: AT.L781,
+  endif17: AT.L781,
+  endif18: AT.L781,
+  endif19: AT.L781,
+  resume7: AT.L781,
+  resume8: AT.L781,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -346,27 +346,27 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
 
   if (!s.variants.includes("simple")) {
     for (let p = 0; p < s.players; p++) {
-      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L436);
+      dealInto(s.zones.action_deck, s.zones.hand[p], 2, "end", "action_deck", AT.L445);
     }
   }
 
   shuffle(s.random, s.zones.property_deck, "property_deck", null);
 
-  dealInto(s.zones.property_deck, s.zones.box, s.players, "end", "property_deck", AT.L443);
+  dealInto(s.zones.property_deck, s.zones.box, s.players, "end", "property_deck", AT.L452);
   for (let p = 0; p < s.players; p++) {
     if (p >= s.humans) {
-      dealInto(s.zones.property_deck, s.zones.secret[p], 1, "end", "property_deck", AT.L452);
+      dealInto(s.zones.property_deck, s.zones.secret[p], 1, "end", "property_deck", AT.L461);
     }
 
     for (let $passes = 0; s.zones.dealt[p].length < (p >= s.humans ? 1 : 2); $passes++) {
-      loopGuard($passes, AT.L454);
-      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L455)] === "standard") {
-        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L456);
+      loopGuard($passes, AT.L463);
+      if (Property_kind[topCard(s.zones.property_deck, "property_deck", AT.L464)] === "standard") {
+        dealInto(s.zones.property_deck, s.zones.dealt[p], 1, "end", "property_deck", AT.L465);
       } else {
         {
-          const $card = topCard(s.zones.property_deck, "property_deck", AT.L458);
-          takeCard(s.zones.property_deck, $card, "property_deck", AT.L458);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L458);
+          const $card = topCard(s.zones.property_deck, "property_deck", AT.L467);
+          takeCard(s.zones.property_deck, $card, "property_deck", AT.L467);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L467);
         }
       }
     }
@@ -377,7 +377,7 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
 
   for (let p = 0; p < s.players; p++) {
     {
-      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L468);
+      const $amount = checkTransfer(4, s.vars.bank, "bank", AT.L477);
       s.vars.bank -= $amount;
       s.vars.coins[p] += $amount;
     }
@@ -386,7 +386,7 @@ export function setup({ players: $humans, variants: $variants = [], seed: $seed 
   s.vars.chairman = randomInt(s.random, s.players);
 
   for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
-    loopGuard($passes, AT.L473);
+    loopGuard($passes, AT.L482);
     s.vars.chairman = randomInt(s.random, s.players);
   }
 
@@ -400,7 +400,7 @@ function step_start(s: State): void {
     s,
     seatList(s.players).filter(($seat) => !($seat >= s.humans) && s.zones.dealt[$seat].length > 0),
     BOTS,
-    AT.L483,
+    AT.L492,
   );
   s.pending = perSeat(s.players, () => null);
   s.pc = "starting.keep_secret";
@@ -425,7 +425,7 @@ function step_starting_resume(s: State): void {
       })();
     if (owed > 0) {
       {
-        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L499);
+        const $amount = checkTransfer(owed, s.vars.coins[p], "coins[p]", AT.L508);
         s.vars.coins[p] -= $amount;
         s.vars.bank += $amount;
         s.events?.push(
@@ -450,7 +450,7 @@ function step_while(s: State): void {
           1,
           "end",
           "property_deck",
-          AT.L509,
+          AT.L518,
         );
         s.events?.push(moved($dealt, "property_deck", null, "exchange", p));
       }
@@ -464,33 +464,33 @@ function step_while(s: State): void {
     s.pc = "round.for_p";
   } else {
     for (const p of seatList(s.players).filter((p) => p >= s.humans && s.zones.secret[p].length > 0)) {
-      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L745)] === "money") {
+      if (Property_kind[topCard(s.zones.secret[p], "secret[p]", AT.L754)] === "money") {
         s.events?.push(
           said(`Merc's face-down card is a Money Card: it is replaced from the removed cards`, null),
         );
         {
-          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L751);
-          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L751);
-          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L751);
+          const $card = topCard(s.zones.secret[p], "secret[p]", AT.L760);
+          takeCard(s.zones.secret[p], $card, "secret[p]", AT.L760);
+          placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L760);
           s.events?.push(moved([$card], "secret", p, "set_aside", null));
         }
 
         shuffle(s.random, s.zones.box, "box", null);
         s.events?.push(shuffled("box", null));
         for (let $passes = 0; s.zones.secret[p].length === 0 && s.zones.box.length > 0; $passes++) {
-          loopGuard($passes, AT.L753);
-          if (Property_kind[topCard(s.zones.box, "box", AT.L754)] === "money") {
+          loopGuard($passes, AT.L762);
+          if (Property_kind[topCard(s.zones.box, "box", AT.L763)] === "money") {
             {
-              const $card = topCard(s.zones.box, "box", AT.L755);
-              takeCard(s.zones.box, $card, "box", AT.L755);
-              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L755);
+              const $card = topCard(s.zones.box, "box", AT.L764);
+              takeCard(s.zones.box, $card, "box", AT.L764);
+              placeCard(s.zones.set_aside, $card, false, Infinity, "set_aside", AT.L764);
               s.events?.push(moved([$card], "box", null, "set_aside", null));
             }
           } else {
             {
-              const $card = topCard(s.zones.box, "box", AT.L757);
-              takeCard(s.zones.box, $card, "box", AT.L757);
-              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L757);
+              const $card = topCard(s.zones.box, "box", AT.L766);
+              takeCard(s.zones.box, $card, "box", AT.L766);
+              placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L766);
               s.events?.push(moved([$card], "box", null, "secret", p));
             }
           }
@@ -518,7 +518,7 @@ function step_round_for_p(s: State): void {
 
 function step_round_while(s: State): void {
   if (s.locals.__window_0) {
-    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L514);
+    s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L523);
     s.pc = "round.play_at_start_or_done";
     if (!offers_round_play_at_start_or_done(s, s.locals.actor)) {
       s.locals.__window_0 = false;
@@ -537,12 +537,9 @@ function step_round_resume(s: State): void {
 function step_round_play_at_start_body(s: State): void {
   s.locals.p_2 = s.locals.p;
   s.locals.card_2 = s.locals.card;
-  s.events?.push(
-    said(`seat ${s.locals.p_2} plays an Action Card: ${cardLabel(CARDS[s.locals.card_2]!)}`, null),
-  );
   if (Action_effect[s.locals.card_2] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L341);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L348);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_2] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_2));
@@ -550,8 +547,8 @@ function step_round_play_at_start_body(s: State): void {
 
     {
       const $card = s.locals.card_2;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L342);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L342);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L349);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L349);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -563,7 +560,7 @@ function step_round_play_at_start_body(s: State): void {
           s.vars.protection[s.locals.p_2],
           s.vars.protection[s.locals.p_2],
           "protection[p]",
-          AT.L346,
+          AT.L353,
         );
         s.vars.protection[s.locals.p_2] -= $amount;
         s.vars.coins[s.locals.p_2] += $amount;
@@ -572,8 +569,8 @@ function step_round_play_at_start_body(s: State): void {
 
       {
         const $card = s.locals.card_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L347);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L347);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L354);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L354);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -582,7 +579,7 @@ function step_round_play_at_start_body(s: State): void {
       if (Action_effect[s.locals.card_2] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_2)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L352);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L359);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -591,8 +588,8 @@ function step_round_play_at_start_body(s: State): void {
 
         {
           const $card = s.locals.card_2;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L354);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L354);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L361);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L361);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -601,33 +598,41 @@ function step_round_play_at_start_body(s: State): void {
         if (Action_effect[s.locals.card_2] === "discard_action") {
           {
             const $card = s.locals.card_2;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L359);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L359);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L366);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L366);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L360);
+          s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L367);
           s.pc = "round.from_board_or_from_area";
         } else {
           if (Action_effect[s.locals.card_2] === "no_exchange") {
             {
               const $card = s.locals.card_2;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L381);
-              placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L381);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L388);
+              placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L388);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_2));
             }
 
             s.pc = "round.endif5";
           } else {
             if (Action_effect[s.locals.card_2] === "double_bonus") {
-              s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L384);
+              {
+                let p: number = s.locals.p_2;
+                let card: CardId = s.locals.card_2;
+                for (const q of seatList(s.players).filter((q) => q !== p)) {
+                  s.events?.push(said(`seat ${p} plays an Action Card: ${cardLabel(CARDS[card]!)}`, q));
+                }
+              }
+
+              s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L392);
               s.pc = "round.onto";
             } else {
               if (Action_effect[s.locals.card_2] === "colour_penalty") {
                 {
                   const $card = s.locals.card_2;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L392);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L392);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L400);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L400);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -637,13 +642,21 @@ function step_round_play_at_start_body(s: State): void {
                   Action_effect[s.locals.card_2] === "heart_chart" ||
                   Action_effect[s.locals.card_2] === "coin_chart"
                 ) {
-                  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L395);
+                  {
+                    let p: number = s.locals.p_2;
+                    let card: CardId = s.locals.card_2;
+                    for (const q of seatList(s.players).filter((q) => q !== p)) {
+                      s.events?.push(said(`seat ${p} plays an Action Card: ${cardLabel(CARDS[card]!)}`, q));
+                    }
+                  }
+
+                  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L404);
                   s.pc = "round.into_area";
                 } else {
                   {
                     const $card = s.locals.card_2;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L403);
-                    placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L403);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L412);
+                    placeCard(s.zones.played[s.locals.p_2], $card, false, Infinity, "played[p]", AT.L412);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_2));
                   }
 
@@ -679,7 +692,7 @@ function step_round_resume2(s: State): void {
 }
 
 function step_round_from_area_body(s: State): void {
-  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L365);
+  s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L372);
   s.pc = "round.from_play_area_or_from_property";
 }
 
@@ -740,7 +753,7 @@ function step_round_for_active(s: State): void {
 
 function step_round_while2(s: State): void {
   if (!s.locals.turn_over) {
-    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L536);
+    s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L545);
     s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
   } else {
     s.locals.active_index += 1;
@@ -766,12 +779,9 @@ function step_round_play_action_body(s: State): void {
   s.locals.action_played = true;
   s.locals.p_3 = s.locals.active;
   s.locals.card_4 = s.locals.card_3;
-  s.events?.push(
-    said(`seat ${s.locals.p_3} plays an Action Card: ${cardLabel(CARDS[s.locals.card_4]!)}`, null),
-  );
   if (Action_effect[s.locals.card_4] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L341);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L348);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_3] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_3));
@@ -779,8 +789,8 @@ function step_round_play_action_body(s: State): void {
 
     {
       const $card = s.locals.card_4;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L342);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L342);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L349);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L349);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -792,7 +802,7 @@ function step_round_play_action_body(s: State): void {
           s.vars.protection[s.locals.p_3],
           s.vars.protection[s.locals.p_3],
           "protection[p]",
-          AT.L346,
+          AT.L353,
         );
         s.vars.protection[s.locals.p_3] -= $amount;
         s.vars.coins[s.locals.p_3] += $amount;
@@ -801,8 +811,8 @@ function step_round_play_action_body(s: State): void {
 
       {
         const $card = s.locals.card_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L347);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L347);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L354);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L354);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -811,7 +821,7 @@ function step_round_play_action_body(s: State): void {
       if (Action_effect[s.locals.card_4] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_3)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L352);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L359);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -820,8 +830,8 @@ function step_round_play_action_body(s: State): void {
 
         {
           const $card = s.locals.card_4;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L354);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L354);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L361);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L361);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -830,33 +840,41 @@ function step_round_play_action_body(s: State): void {
         if (Action_effect[s.locals.card_4] === "discard_action") {
           {
             const $card = s.locals.card_4;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L359);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L359);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L366);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L366);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L360);
+          s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L367);
           s.pc = "round.from_board_or_from_area2";
         } else {
           if (Action_effect[s.locals.card_4] === "no_exchange") {
             {
               const $card = s.locals.card_4;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L381);
-              placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L381);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L388);
+              placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L388);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_3));
             }
 
             s.pc = "round.endif13";
           } else {
             if (Action_effect[s.locals.card_4] === "double_bonus") {
-              s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L384);
+              {
+                let p: number = s.locals.p_3;
+                let card: CardId = s.locals.card_4;
+                for (const q of seatList(s.players).filter((q) => q !== p)) {
+                  s.events?.push(said(`seat ${p} plays an Action Card: ${cardLabel(CARDS[card]!)}`, q));
+                }
+              }
+
+              s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L392);
               s.pc = "round.onto2";
             } else {
               if (Action_effect[s.locals.card_4] === "colour_penalty") {
                 {
                   const $card = s.locals.card_4;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L392);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L392);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L400);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L400);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -866,13 +884,21 @@ function step_round_play_action_body(s: State): void {
                   Action_effect[s.locals.card_4] === "heart_chart" ||
                   Action_effect[s.locals.card_4] === "coin_chart"
                 ) {
-                  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L395);
+                  {
+                    let p: number = s.locals.p_3;
+                    let card: CardId = s.locals.card_4;
+                    for (const q of seatList(s.players).filter((q) => q !== p)) {
+                      s.events?.push(said(`seat ${p} plays an Action Card: ${cardLabel(CARDS[card]!)}`, q));
+                    }
+                  }
+
+                  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L404);
                   s.pc = "round.into_area2";
                 } else {
                   {
                     const $card = s.locals.card_4;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L403);
-                    placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L403);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L412);
+                    placeCard(s.zones.played[s.locals.p_3], $card, false, Infinity, "played[p]", AT.L412);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_3));
                   }
 
@@ -908,7 +934,7 @@ function step_round_resume7(s: State): void {
 }
 
 function step_round_from_area_body2(s: State): void {
-  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L365);
+  s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L372);
   s.pc = "round.from_play_area_or_from_property2";
 }
 
@@ -1003,7 +1029,7 @@ function step_round_offer_body(s: State): void {
   s.locals.offered = true;
   s.locals.between = nextSeat(s.locals.active, s.players);
   for (let $passes = 0; s.locals.between !== s.locals.target; $passes++) {
-    loopGuard($passes, AT.L602);
+    loopGuard($passes, AT.L611);
     s.vars.passed_over[s.locals.between] = true;
     s.events?.push(changed("passed_over", s.locals.between, s.vars.passed_over[s.locals.between]));
     s.locals.between = nextSeat(s.locals.between, s.players);
@@ -1014,12 +1040,12 @@ function step_round_offer_body(s: State): void {
       seatList(s.players),
       (q) => !(q >= s.humans) && q !== s.locals.active,
       "first(players)",
-      AT.L611,
+      AT.L620,
     );
-    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L612);
+    s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L621);
     s.pc = "round.add_protection";
   } else {
-    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L640);
+    s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L649);
     s.pc = "round.accept_or_protect";
   }
 }
@@ -1030,7 +1056,7 @@ function step_round_endif20(s: State): void {
 
 function step_round_resume12(s: State): void {
   s.events?.push(said(`Merc's card costs $${s.vars.protection[s.locals.target] + 3}`, null));
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L618);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L627);
   s.pc = "round.pay_merc_or_decline_merc";
 }
 
@@ -1040,7 +1066,7 @@ function step_round_resume13(s: State): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L637,
+      AT.L646,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.bank += $amount;
@@ -1058,13 +1084,13 @@ function step_round_resume14(s: State): void {
 
 function step_round_protect_body(s: State): void {
   {
-    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L651);
+    const $amount = checkTransfer(s.locals.amount, s.vars.coins[s.locals.target], "coins[target]", AT.L660);
     s.vars.coins[s.locals.target] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.target, "protection", s.locals.target));
   }
 
-  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L652);
+  s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L661);
   s.pc = "round.pay_or_decline";
 }
 
@@ -1086,7 +1112,7 @@ function step_round_for_p_5(s: State): void {
 
 function step_round_while3(s: State): void {
   if (s.locals.__window_1) {
-    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L715);
+    s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L724);
     s.pc = "round.play_at_end_or_done";
     if (!offers_round_play_at_end_or_done(s, s.locals.actor)) {
       s.locals.__window_1 = false;
@@ -1105,12 +1131,9 @@ function step_round_resume16(s: State): void {
 function step_round_play_at_end_body(s: State): void {
   s.locals.p_6 = s.locals.p_5;
   s.locals.card_6 = s.locals.card_5;
-  s.events?.push(
-    said(`seat ${s.locals.p_6} plays an Action Card: ${cardLabel(CARDS[s.locals.card_6]!)}`, null),
-  );
   if (Action_effect[s.locals.card_6] === "gain_two") {
     {
-      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L341);
+      const $amount = checkTransfer(2, s.vars.bank, "bank", AT.L348);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_6] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_6));
@@ -1118,8 +1141,8 @@ function step_round_play_at_end_body(s: State): void {
 
     {
       const $card = s.locals.card_6;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L342);
-      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L342);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L349);
+      placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L349);
       s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
     }
 
@@ -1131,7 +1154,7 @@ function step_round_play_at_end_body(s: State): void {
           s.vars.protection[s.locals.p_6],
           s.vars.protection[s.locals.p_6],
           "protection[p]",
-          AT.L346,
+          AT.L353,
         );
         s.vars.protection[s.locals.p_6] -= $amount;
         s.vars.coins[s.locals.p_6] += $amount;
@@ -1140,8 +1163,8 @@ function step_round_play_at_end_body(s: State): void {
 
       {
         const $card = s.locals.card_6;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L347);
-        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L347);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L354);
+        placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L354);
         s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
       }
 
@@ -1150,7 +1173,7 @@ function step_round_play_at_end_body(s: State): void {
       if (Action_effect[s.locals.card_6] === "others_lose_one") {
         for (const q of seatList(s.players).filter((q) => q !== s.locals.p_6)) {
           {
-            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L352);
+            const $amount = checkTransfer(Math.min(1, s.vars.coins[q]), s.vars.coins[q], "coins[q]", AT.L359);
             s.vars.coins[q] -= $amount;
             s.vars.bank += $amount;
             s.events?.push(transferred($amount, "coins", q, "bank", null));
@@ -1159,8 +1182,8 @@ function step_round_play_at_end_body(s: State): void {
 
         {
           const $card = s.locals.card_6;
-          const $from = takeCardFromAnyZone(s.zones, $card, AT.L354);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L354);
+          const $from = takeCardFromAnyZone(s.zones, $card, AT.L361);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L361);
           s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
         }
 
@@ -1169,33 +1192,41 @@ function step_round_play_at_end_body(s: State): void {
         if (Action_effect[s.locals.card_6] === "discard_action") {
           {
             const $card = s.locals.card_6;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L359);
-            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L359);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L366);
+            placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L366);
             s.events?.push(moved([$card], $from.zone, $from.seat, "action_discard", null));
           }
 
-          s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L360);
+          s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L367);
           s.pc = "round.from_board_or_from_area3";
         } else {
           if (Action_effect[s.locals.card_6] === "no_exchange") {
             {
               const $card = s.locals.card_6;
-              const $from = takeCardFromAnyZone(s.zones, $card, AT.L381);
-              placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L381);
+              const $from = takeCardFromAnyZone(s.zones, $card, AT.L388);
+              placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L388);
               s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_6));
             }
 
             s.pc = "round.endif25";
           } else {
             if (Action_effect[s.locals.card_6] === "double_bonus") {
-              s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L384);
+              {
+                let p: number = s.locals.p_6;
+                let card: CardId = s.locals.card_6;
+                for (const q of seatList(s.players).filter((q) => q !== p)) {
+                  s.events?.push(said(`seat ${p} plays an Action Card: ${cardLabel(CARDS[card]!)}`, q));
+                }
+              }
+
+              s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L392);
               s.pc = "round.onto3";
             } else {
               if (Action_effect[s.locals.card_6] === "colour_penalty") {
                 {
                   const $card = s.locals.card_6;
-                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L392);
-                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L392);
+                  const $from = takeCardFromAnyZone(s.zones, $card, AT.L400);
+                  placeCard(s.zones.board, $card, false, Infinity, "board", AT.L400);
                   s.events?.push(moved([$card], $from.zone, $from.seat, "board", null));
                 }
 
@@ -1205,13 +1236,21 @@ function step_round_play_at_end_body(s: State): void {
                   Action_effect[s.locals.card_6] === "heart_chart" ||
                   Action_effect[s.locals.card_6] === "coin_chart"
                 ) {
-                  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L395);
+                  {
+                    let p: number = s.locals.p_6;
+                    let card: CardId = s.locals.card_6;
+                    for (const q of seatList(s.players).filter((q) => q !== p)) {
+                      s.events?.push(said(`seat ${p} plays an Action Card: ${cardLabel(CARDS[card]!)}`, q));
+                    }
+                  }
+
+                  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L404);
                   s.pc = "round.into_area3";
                 } else {
                   {
                     const $card = s.locals.card_6;
-                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L403);
-                    placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L403);
+                    const $from = takeCardFromAnyZone(s.zones, $card, AT.L412);
+                    placeCard(s.zones.played[s.locals.p_6], $card, false, Infinity, "played[p]", AT.L412);
                     s.events?.push(moved([$card], $from.zone, $from.seat, "played", s.locals.p_6));
                   }
 
@@ -1247,7 +1286,7 @@ function step_round_resume17(s: State): void {
 }
 
 function step_round_from_area_body3(s: State): void {
-  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L365);
+  s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L372);
   s.pc = "round.from_play_area_or_from_property3";
 }
 
@@ -1283,14 +1322,14 @@ function step_round_for_p_7(s: State): void {
   if (s.locals.p_7_index < s.locals.p_7_list.length) {
     s.locals.p_7 = s.locals.p_7_list[s.locals.p_7_index]!;
     s.locals.p_8 = s.locals.p_7;
-    s.locals.card_7 = topCard(s.zones.exchange[s.locals.p_8], "exchange[p]", AT.L410);
+    s.locals.card_7 = topCard(s.zones.exchange[s.locals.p_8], "exchange[p]", AT.L419);
     s.locals.money_before = fn_money_cards(s, s.locals.p_8);
     {
       const $amount = checkTransfer(
         s.vars.protection[s.locals.p_8],
         s.vars.protection[s.locals.p_8],
         "protection[p]",
-        AT.L412,
+        AT.L421,
       );
       s.vars.protection[s.locals.p_8] -= $amount;
       s.vars.bank += $amount;
@@ -1303,8 +1342,8 @@ function step_round_for_p_7(s: State): void {
 
     {
       const $card = s.locals.card_7;
-      const $from = takeCardFromAnyZone(s.zones, $card, AT.L413);
-      placeCard(s.zones.collection[s.locals.p_8], $card, false, Infinity, "collection[p]", AT.L413);
+      const $from = takeCardFromAnyZone(s.zones, $card, AT.L422);
+      placeCard(s.zones.collection[s.locals.p_8], $card, false, Infinity, "collection[p]", AT.L422);
       s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_8));
     }
 
@@ -1417,8 +1456,8 @@ function step_round_for_p_7(s: State): void {
       for (const a of [...s.zones.played[p]].filter((a) => Action_effect[a] === "no_exchange")) {
         {
           const $card = a;
-          takeCard(s.zones.played[p], $card, "played[p]", AT.L730);
-          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L730);
+          takeCard(s.zones.played[p], $card, "played[p]", AT.L739);
+          placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L739);
           s.events?.push(moved([$card], "played", p, "action_discard", null));
         }
       }
@@ -1427,7 +1466,7 @@ function step_round_for_p_7(s: State): void {
     s.vars.chairman = nextSeat(s.vars.chairman, s.players);
     s.events?.push(changed("chairman", null, s.vars.chairman));
     for (let $passes = 0; s.vars.chairman >= s.humans; $passes++) {
-      loopGuard($passes, AT.L737);
+      loopGuard($passes, AT.L746);
       s.vars.chairman = nextSeat(s.vars.chairman, s.players);
       s.events?.push(changed("chairman", null, s.vars.chairman));
     }
@@ -1439,7 +1478,7 @@ function step_round_for_p_7(s: State): void {
 function step_round_endif29(s: State): void {
   if (Property_kind[s.locals.card_7] === "money") {
     {
-      const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L418);
+      const $amount = checkTransfer(1 + s.locals.money_before, s.vars.bank, "bank", AT.L427);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_8] += $amount;
       s.events?.push(
@@ -1453,7 +1492,7 @@ function step_round_endif29(s: State): void {
 
   if (Property_coin[s.locals.card_7]) {
     {
-      const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L422);
+      const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L431);
       s.vars.bank -= $amount;
       s.vars.coins[s.locals.p_8] += $amount;
       s.events?.push(transferred($amount, "bank", null, "coins", s.locals.p_8));
@@ -1784,11 +1823,11 @@ function step_for_p_17(s: State): void {
   if (s.locals.p_17_index < s.locals.p_17_list.length) {
     s.locals.p_17 = s.locals.p_17_list[s.locals.p_17_index]!;
     if (s.zones.secret[s.locals.p_17].length > 0) {
-      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L764);
+      s.locals.revealed = topCard(s.zones.secret[s.locals.p_17], "secret[p]", AT.L773);
       {
         const $card = s.locals.revealed;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L765);
-        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L765);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L774);
+        placeCard(s.zones.collection[s.locals.p_17], $card, false, Infinity, "collection[p]", AT.L774);
         s.events?.push(moved([$card], $from.zone, $from.seat, "collection", s.locals.p_17));
       }
 
@@ -2287,7 +2326,7 @@ export function enter(s: State, decision: string): void {
         s,
         seatList(s.players).filter(($seat) => !($seat >= s.humans) && s.zones.dealt[$seat].length > 0),
         BOTS,
-        AT.L483,
+        AT.L492,
       );
       s.pending = perSeat(s.players, () => null);
       s.pc = "starting.keep_secret";
@@ -2298,7 +2337,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L365);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L372);
       s.pc = "round.from_play_area_or_from_property";
       return;
     case "round.from_board_or_from_area":
@@ -2307,7 +2346,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L360);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L367);
       s.pc = "round.from_board_or_from_area";
       return;
     case "round.onto":
@@ -2316,7 +2355,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L384);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L392);
       s.pc = "round.onto";
       return;
     case "round.into_area":
@@ -2325,7 +2364,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_index = s.locals.p_list.indexOf(s.locals.p);
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L395);
+      s.locals.actor = askHuman(s, s.locals.p_2, BOTS, AT.L404);
       s.pc = "round.into_area";
       return;
     case "round.play_at_start_or_done":
@@ -2335,7 +2374,7 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_0 = true;
-      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L514);
+      s.locals.actor = askHuman(s, s.locals.p, BOTS, AT.L523);
       s.pc = "round.play_at_start_or_done";
       if (!offers_round_play_at_start_or_done(s, s.locals.actor)) {
         s.locals.__window_0 = false;
@@ -2352,7 +2391,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L365);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L372);
       s.pc = "round.from_play_area_or_from_property2";
       return;
     case "round.from_board_or_from_area2":
@@ -2364,7 +2403,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L360);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L367);
       s.pc = "round.from_board_or_from_area2";
       return;
     case "round.onto2":
@@ -2376,7 +2415,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L384);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L392);
       s.pc = "round.onto2";
       return;
     case "round.into_area2":
@@ -2388,7 +2427,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L395);
+      s.locals.actor = askHuman(s, s.locals.p_3, BOTS, AT.L404);
       s.pc = "round.into_area2";
       return;
     case "round.discard":
@@ -2412,7 +2451,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L612);
+      s.locals.actor = askHuman(s, s.locals.opponent, BOTS, AT.L621);
       s.pc = "round.add_protection";
       return;
     case "round.pay_merc_or_decline_merc":
@@ -2424,7 +2463,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L618);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L627);
       s.pc = "round.pay_merc_or_decline_merc";
       return;
     case "round.pay_or_decline":
@@ -2436,7 +2475,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L652);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L661);
       s.pc = "round.pay_or_decline";
       return;
     case "round.accept_or_protect":
@@ -2448,7 +2487,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L640);
+      s.locals.actor = askHuman(s, s.locals.target, BOTS, AT.L649);
       s.pc = "round.accept_or_protect";
       return;
     case "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn":
@@ -2460,7 +2499,7 @@ export function enter(s: State, decision: string): void {
           "fault/no-such-position",
           "active is none of the values its loop goes through now",
         );
-      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L536);
+      s.locals.actor = askHuman(s, s.locals.active, BOTS, AT.L545);
       s.pc = "round.play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_buy_or_end_turn";
       return;
     case "round.from_play_area_or_from_property3":
@@ -2473,7 +2512,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L365);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L372);
       s.pc = "round.from_play_area_or_from_property3";
       return;
     case "round.from_board_or_from_area3":
@@ -2486,7 +2525,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L360);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L367);
       s.pc = "round.from_board_or_from_area3";
       return;
     case "round.onto3":
@@ -2499,7 +2538,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L384);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L392);
       s.pc = "round.onto3";
       return;
     case "round.into_area3":
@@ -2512,7 +2551,7 @@ export function enter(s: State, decision: string): void {
       s.locals.p_5_index = s.locals.p_5_list.indexOf(s.locals.p_5);
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
-      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L395);
+      s.locals.actor = askHuman(s, s.locals.p_6, BOTS, AT.L404);
       s.pc = "round.into_area3";
       return;
     case "round.play_at_end_or_done":
@@ -2526,7 +2565,7 @@ export function enter(s: State, decision: string): void {
       if (s.locals.p_5_index < 0)
         throw new GameFault("fault/no-such-position", "p is none of the values its loop goes through now");
       s.locals.__window_1 = true;
-      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L715);
+      s.locals.actor = askHuman(s, s.locals.p_5, BOTS, AT.L724);
       s.pc = "round.play_at_end_or_done";
       if (!offers_round_play_at_end_or_done(s, s.locals.actor)) {
         s.locals.__window_1 = false;

@@ -51,7 +51,7 @@ function random_starting_keep_secret(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L483,
+      AT.L492,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -94,8 +94,8 @@ function starting_keep_secret_keep_secret(s: State, seat: number, move: Move): v
   const card = (move as Extract<Move, { type: "keep_secret" }>).card;
   {
     const $card = card;
-    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L485);
-    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L485);
+    takeCard(s.zones.dealt[p], $card, "dealt[p]", AT.L494);
+    placeCard(s.zones.secret[p], $card, false, 1, "secret[p]", AT.L494);
     s.events?.push(moved([$card], "dealt", p, "secret", p));
   }
 
@@ -167,7 +167,7 @@ function random_round_from_play_area_or_from_property(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L365,
+      AT.L372,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -227,8 +227,8 @@ function round_from_play_area_or_from_property_from_play_area(s: State, seat: nu
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L367);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L367);
+    takeCard(s.zones.played[s.locals.whose_2], $card, "played[whose]", AT.L374);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L374);
     s.events?.push(moved([$card], "played", s.locals.whose_2, "action_discard", null));
   }
 }
@@ -238,9 +238,9 @@ function round_from_play_area_or_from_property_from_property(s: State, seat: num
   const target = (move as Extract<Move, { type: "from_property" }>).target;
   s.vars.doubled[target] = false;
   {
-    const $card = topCard(s.zones.attached[s.locals.whose_2], "attached[whose]", AT.L372);
-    takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L372);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L372);
+    const $card = topCard(s.zones.attached[s.locals.whose_2], "attached[whose]", AT.L379);
+    takeCard(s.zones.attached[s.locals.whose_2], $card, "attached[whose]", AT.L379);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L379);
     s.events?.push(moved([$card], "attached", s.locals.whose_2, "action_discard", null));
   }
 }
@@ -314,7 +314,7 @@ function random_round_from_board_or_from_area(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L360,
+      AT.L367,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -378,8 +378,8 @@ function round_from_board_or_from_area_from_board(s: State, seat: number, move: 
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L362);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L362);
+    takeCard(s.zones.board, $card, "board", AT.L369);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L369);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -432,7 +432,7 @@ function random_round_onto(s: State, seat: number, draw: (n: number) => number):
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L384,
+      AT.L392,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -475,8 +475,8 @@ function round_onto_onto(s: State, seat: number, move: Move): void {
   s.vars.doubled[target] = true;
   {
     const $card = s.locals.card_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L387);
-    placeCard(s.zones.attached[s.locals.p_2], $card, false, Infinity, "attached[p]", AT.L387);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L395);
+    placeCard(s.zones.attached[s.locals.p_2], $card, false, Infinity, "attached[p]", AT.L395);
     s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_2));
   }
 }
@@ -516,7 +516,7 @@ function random_round_into_area(s: State, seat: number, draw: (n: number) => num
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L395,
+      AT.L404,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -555,8 +555,8 @@ function round_into_area_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L397);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L397);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L406);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L406);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -626,7 +626,7 @@ function random_round_play_at_start_or_done(
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L514,
+    AT.L523,
   );
 }
 
@@ -724,7 +724,7 @@ function random_round_from_play_area_or_from_property2(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L365,
+      AT.L372,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -788,8 +788,8 @@ function round_from_play_area_or_from_property2_from_play_area(s: State, seat: n
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L367);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L367);
+    takeCard(s.zones.played[s.locals.whose_3], $card, "played[whose]", AT.L374);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L374);
     s.events?.push(moved([$card], "played", s.locals.whose_3, "action_discard", null));
   }
 }
@@ -799,9 +799,9 @@ function round_from_play_area_or_from_property2_from_property(s: State, seat: nu
   const target = (move as Extract<Move, { type: "from_property" }>).target;
   s.vars.doubled[target] = false;
   {
-    const $card = topCard(s.zones.attached[s.locals.whose_3], "attached[whose]", AT.L372);
-    takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L372);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L372);
+    const $card = topCard(s.zones.attached[s.locals.whose_3], "attached[whose]", AT.L379);
+    takeCard(s.zones.attached[s.locals.whose_3], $card, "attached[whose]", AT.L379);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L379);
     s.events?.push(moved([$card], "attached", s.locals.whose_3, "action_discard", null));
   }
 }
@@ -875,7 +875,7 @@ function random_round_from_board_or_from_area2(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L360,
+      AT.L367,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -939,8 +939,8 @@ function round_from_board_or_from_area2_from_board(s: State, seat: number, move:
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L362);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L362);
+    takeCard(s.zones.board, $card, "board", AT.L369);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L369);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -993,7 +993,7 @@ function random_round_onto2(s: State, seat: number, draw: (n: number) => number)
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L384,
+      AT.L392,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1036,8 +1036,8 @@ function round_onto2_onto(s: State, seat: number, move: Move): void {
   s.vars.doubled[target] = true;
   {
     const $card = s.locals.card_4;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L387);
-    placeCard(s.zones.attached[s.locals.p_3], $card, false, Infinity, "attached[p]", AT.L387);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L395);
+    placeCard(s.zones.attached[s.locals.p_3], $card, false, Infinity, "attached[p]", AT.L395);
     s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_3));
   }
 }
@@ -1077,7 +1077,7 @@ function random_round_into_area2(s: State, seat: number, draw: (n: number) => nu
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L395,
+      AT.L404,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1116,8 +1116,8 @@ function round_into_area2_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_4;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L397);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L397);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L406);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L406);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -1240,7 +1240,7 @@ function random_round_add_protection(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L612,
+      AT.L621,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1286,7 +1286,7 @@ function check_round_add_protection(s: State, seat: number, move: Move): Illegal
 function round_add_protection_add_protection(s: State, seat: number, move: Move): void {
   const amount = (move as Extract<Move, { type: "add_protection" }>).amount;
   {
-    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L614);
+    const $amount = checkTransfer(amount, s.vars.coins[s.locals.opponent], "coins[opponent]", AT.L623);
     s.vars.coins[s.locals.opponent] -= $amount;
     s.vars.protection[s.locals.target] += $amount;
     s.events?.push(
@@ -1342,7 +1342,7 @@ function random_round_pay_merc_or_decline_merc(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L618,
+      AT.L627,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1386,7 +1386,7 @@ function check_round_pay_merc_or_decline_merc(s: State, seat: number, move: Move
 /** round.pay_merc_or_decline_merc: the effect of 'pay_merc'. */
 function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L625);
+    const $amount = checkTransfer(3, s.vars.coins[s.locals.active], "coins[active]", AT.L634);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(transferred($amount, "coins", s.locals.active, "coins", s.locals.target));
@@ -1397,7 +1397,7 @@ function round_pay_merc_or_decline_merc_pay_merc(s: State, seat: number, move: M
       s.vars.protection[s.locals.target],
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L626,
+      AT.L635,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.bank += $amount;
@@ -1493,7 +1493,7 @@ function random_round_pay_or_decline(s: State, seat: number, draw: (n: number) =
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L652,
+      AT.L661,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1541,7 +1541,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L660,
+      AT.L669,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1553,7 +1553,7 @@ function round_pay_or_decline_pay(s: State, seat: number, move: Move): void {
       s.vars.protection[s.locals.target],
       s.vars.protection[s.locals.target],
       "protection[target]",
-      AT.L661,
+      AT.L670,
     );
     s.vars.protection[s.locals.target] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
@@ -1644,7 +1644,7 @@ function random_round_accept_or_protect(s: State, seat: number, draw: (n: number
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L640,
+      AT.L649,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1695,7 +1695,7 @@ function check_round_accept_or_protect(s: State, seat: number, move: Move): Ille
 /** round.accept_or_protect: the effect of 'accept'. */
 function round_accept_or_protect_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L644);
+    const $amount = checkTransfer(1, s.vars.coins[s.locals.active], "coins[active]", AT.L653);
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[s.locals.target] += $amount;
     s.events?.push(
@@ -2025,7 +2025,7 @@ function random_round_play_action_or_pass_or_collect_coin_or_collect_card_or_off
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L536,
+    AT.L545,
   );
 }
 
@@ -2239,7 +2239,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L563);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L572);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active, ["passing"]));
@@ -2255,7 +2255,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
   move: Move,
 ): void {
   {
-    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L571);
+    const $amount = checkTransfer(1, s.vars.bank, "bank", AT.L580);
     s.vars.bank -= $amount;
     s.vars.coins[s.locals.active] += $amount;
     s.events?.push(transferred($amount, "bank", null, "coins", s.locals.active, ["collecting"]));
@@ -2295,7 +2295,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target] + 1,
       s.vars.coins[s.locals.active],
       "coins[active]",
-      AT.L693,
+      AT.L702,
     );
     s.vars.coins[s.locals.active] -= $amount;
     s.vars.coins[target] += $amount;
@@ -2307,7 +2307,7 @@ function round_play_action_or_pass_or_collect_coin_or_collect_card_or_offer_or_b
       s.vars.protection[target],
       s.vars.protection[target],
       "protection[target]",
-      AT.L694,
+      AT.L703,
     );
     s.vars.protection[target] -= $amount;
     s.vars.coins[target] += $amount;
@@ -2458,7 +2458,7 @@ function random_round_from_play_area_or_from_property3(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L365,
+      AT.L372,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2522,8 +2522,8 @@ function round_from_play_area_or_from_property3_from_play_area(s: State, seat: n
   const target = (move as Extract<Move, { type: "from_play_area" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L367);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L367);
+    takeCard(s.zones.played[s.locals.whose_4], $card, "played[whose]", AT.L374);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L374);
     s.events?.push(moved([$card], "played", s.locals.whose_4, "action_discard", null));
   }
 }
@@ -2533,9 +2533,9 @@ function round_from_play_area_or_from_property3_from_property(s: State, seat: nu
   const target = (move as Extract<Move, { type: "from_property" }>).target;
   s.vars.doubled[target] = false;
   {
-    const $card = topCard(s.zones.attached[s.locals.whose_4], "attached[whose]", AT.L372);
-    takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L372);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L372);
+    const $card = topCard(s.zones.attached[s.locals.whose_4], "attached[whose]", AT.L379);
+    takeCard(s.zones.attached[s.locals.whose_4], $card, "attached[whose]", AT.L379);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L379);
     s.events?.push(moved([$card], "attached", s.locals.whose_4, "action_discard", null));
   }
 }
@@ -2609,7 +2609,7 @@ function random_round_from_board_or_from_area3(
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L360,
+      AT.L367,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2673,8 +2673,8 @@ function round_from_board_or_from_area3_from_board(s: State, seat: number, move:
   const target = (move as Extract<Move, { type: "from_board" }>).target;
   {
     const $card = target;
-    takeCard(s.zones.board, $card, "board", AT.L362);
-    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L362);
+    takeCard(s.zones.board, $card, "board", AT.L369);
+    placeCard(s.zones.action_discard, $card, false, Infinity, "action_discard", AT.L369);
     s.events?.push(moved([$card], "board", null, "action_discard", null));
   }
 }
@@ -2727,7 +2727,7 @@ function random_round_onto3(s: State, seat: number, draw: (n: number) => number)
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L384,
+      AT.L392,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2770,8 +2770,8 @@ function round_onto3_onto(s: State, seat: number, move: Move): void {
   s.vars.doubled[target] = true;
   {
     const $card = s.locals.card_6;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L387);
-    placeCard(s.zones.attached[s.locals.p_6], $card, false, Infinity, "attached[p]", AT.L387);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L395);
+    placeCard(s.zones.attached[s.locals.p_6], $card, false, Infinity, "attached[p]", AT.L395);
     s.events?.push(moved([$card], $from.zone, $from.seat, "attached", s.locals.p_6));
   }
 }
@@ -2811,7 +2811,7 @@ function random_round_into_area3(s: State, seat: number, draw: (n: number) => nu
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L395,
+      AT.L404,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2850,8 +2850,8 @@ function round_into_area3_into_area(s: State, seat: number, move: Move): void {
   const whose = (move as Extract<Move, { type: "into_area" }>).whose;
   {
     const $card = s.locals.card_6;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L397);
-    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L397);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L406);
+    placeCard(s.zones.played[whose], $card, false, Infinity, "played[whose]", AT.L406);
     s.events?.push(moved([$card], $from.zone, $from.seat, "played", whose));
   }
 }
@@ -2923,7 +2923,7 @@ function random_round_play_at_end_or_done(s: State, seat: number, draw: (n: numb
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L715,
+    AT.L724,
   );
 }
 

@@ -426,55 +426,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[l_p * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count808: number = 0;
+    let $count820: number = 0;
     {
-      const $seg810 = Z_collection + l_p;
-      const $n811 = N[$seg810]!;
-      for (let $i809 = 0; $i809 < $n811; $i809++) {
-        const l_c = C[$seg810 * CAP + $i809]!;
+      const $seg822 = Z_collection + l_p;
+      const $n823 = N[$seg822]!;
+      for (let $i821 = 0; $i821 < $n823; $i821++) {
+        const l_c = C[$seg822 * CAP + $i821]!;
         if (Property_heart[l_c]!) {
-          $count808++;
+          $count820++;
         }
       }
     }
-    return $count808;
+    return $count820;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count812: number = 0;
+    let $count824: number = 0;
     {
-      const $seg814 = Z_collection + l_p;
-      const $n815 = N[$seg814]!;
-      for (let $i813 = 0; $i813 < $n815; $i813++) {
-        const l_c = C[$seg814 * CAP + $i813]!;
+      const $seg826 = Z_collection + l_p;
+      const $n827 = N[$seg826]!;
+      for (let $i825 = 0; $i825 < $n827; $i825++) {
+        const l_c = C[$seg826 * CAP + $i825]!;
         if (Property_coin[l_c]!) {
-          $count812++;
+          $count824++;
         }
       }
     }
-    return $count812;
+    return $count824;
   }
   function fn_set_score(l_p: number): number {
-    let $sum816: number = 0;
-    for (const $item817 of ALL_Colour) {
-      const l_k = $item817;
+    let $sum828: number = 0;
+    for (const $item829 of ALL_Colour) {
+      const l_k = $item829;
       if (l_k !== "none") {
-        $sum816 +=
+        $sum828 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum816;
+    return $sum828;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum818: number = 0;
+    let $sum830: number = 0;
     {
-      const $seg820 = Z_collection + l_p;
-      const $n821 = N[$seg820]!;
-      for (let $i819 = 0; $i819 < $n821; $i819++) {
-        const l_c = C[$seg820 * CAP + $i819]!;
-        $sum818 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg832 = Z_collection + l_p;
+      const $n833 = N[$seg832]!;
+      for (let $i831 = 0; $i831 < $n833; $i831++) {
+        const l_c = C[$seg832 * CAP + $i831]!;
+        $sum830 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum818;
+    return $sum830;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -487,8 +487,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item822 of ALL_Colour) {
-                const l_k = $item822;
+              for (const $item834 of ALL_Colour) {
+                const l_k = $item834;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -503,8 +503,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item823 of ALL_Colour) {
-                  const l_k = $item823;
+                for (const $item835 of ALL_Colour) {
+                  const l_k = $item835;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -527,52 +527,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum824: number = 0;
+    let $sum836: number = 0;
     {
-      const $n826 = N[Z_board]!;
-      for (let $i825 = 0; $i825 < $n826; $i825++) {
-        const l_a = C[Z_board * CAP + $i825]!;
-        $sum824 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n838 = N[Z_board]!;
+      for (let $i837 = 0; $i837 < $n838; $i837++) {
+        const l_a = C[Z_board * CAP + $i837]!;
+        $sum836 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum824;
+    return 0 - $sum836;
   }
   function fn_action_points(l_p: number): number {
-    let $sum827: number = 0;
+    let $sum839: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum828: number = 0;
+        let $sum840: number = 0;
         {
-          const $seg830 = Z_played + l_q;
-          const $n831 = N[$seg830]!;
-          for (let $i829 = 0; $i829 < $n831; $i829++) {
-            const l_a = C[$seg830 * CAP + $i829]!;
-            $sum828 += fn_medal_points(l_a, l_p);
+          const $seg842 = Z_played + l_q;
+          const $n843 = N[$seg842]!;
+          for (let $i841 = 0; $i841 < $n843; $i841++) {
+            const l_a = C[$seg842 * CAP + $i841]!;
+            $sum840 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum827 += $sum828;
+        $sum839 += $sum840;
       }
     }
-    return $sum827 + fn_board_points(l_p);
+    return $sum839 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any832: boolean = false;
+    let $any844: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[l_q * 14 + 11]! > 0) {
-          $any832 = true;
+          $any844 = true;
           break;
         }
       }
     }
-    return $any832 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any844 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum833: number = 0;
+    let $sum845: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum833 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum845 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum833;
+    return N[Z_board]! + $sum845;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[l_p * 14 + 4]! > 0;
@@ -2937,13 +2937,21 @@ export function playout(): PlayoutKernel {
   }
   function step181(): number {
     {
-      const $seat366 = l_p_6;
-      if ($seat366 >= humans)
+      const $argument366 = l_p_6;
+      const $argument367 = l_card_6;
+      {
+        let l_p = $argument366;
+        let l_card = $argument367;
+      }
+    }
+    {
+      const $seat368 = l_p_6;
+      if ($seat368 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat366} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat368} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide376($seat366);
+      return decide378($seat368);
     }
   }
   function step182(): number {
@@ -2977,13 +2985,21 @@ export function playout(): PlayoutKernel {
   }
   function step186(): number {
     {
-      const $seat377 = l_p_6;
-      if ($seat377 >= humans)
+      const $argument379 = l_p_6;
+      const $argument380 = l_card_6;
+      {
+        let l_p = $argument379;
+        let l_card = $argument380;
+      }
+    }
+    {
+      const $seat381 = l_p_6;
+      if ($seat381 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat377} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat381} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide390($seat377);
+      return decide394($seat381);
     }
   }
   function step187(): number {
@@ -3006,15 +3022,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg391 = Z_played + l_p_6;
-      C[$seg391 * CAP + N[$seg391]!] = $card;
-      N[$seg391]!++;
-      $where[$card] = $seg391;
+      const $seg395 = Z_played + l_p_6;
+      C[$seg395 * CAP + N[$seg395]!] = $card;
+      N[$seg395]!++;
+      $where[$card] = $seg395;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg391 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg391 - Z_played);
+          if ($count_played_effect[($seg395 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg395 - Z_played);
       }
     }
     return 169;
@@ -3041,24 +3057,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat392 = l_p_6;
-      if ($seat392 >= humans)
+      const $seat396 = l_p_6;
+      if ($seat396 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat392} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat396} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide414($seat392);
+      return decide418($seat396);
     }
   }
   function step192(): number {
     {
-      const $seat415 = l_p_6;
-      if ($seat415 >= humans)
+      const $seat419 = l_p_6;
+      if ($seat419 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat415} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat419} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide440($seat415);
+      return decide444($seat419);
     }
   }
   function step193(): number {
@@ -3072,12 +3088,12 @@ export function playout(): PlayoutKernel {
   }
   function step196(): number {
     {
-      let $n441 = 0;
+      let $n445 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list71[$n441++] = l_q;
+        if (l_q !== l_p_6) $list71[$n445++] = l_q;
       }
-      for (let $i442 = 0; $i442 < $n441; $i442++) {
-        const l_q = $list71[$i442]!;
+      for (let $i446 = 0; $i446 < $n445; $i446++) {
+        const l_q = $list71[$i446]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3231,13 +3247,13 @@ export function playout(): PlayoutKernel {
   }
   function step206(): number {
     {
-      const $seat443 = l_active;
-      if ($seat443 >= humans)
+      const $seat447 = l_active;
+      if ($seat447 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat443} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat447} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide501($seat443);
+      return decide505($seat447);
     }
   }
   function step207(): number {
@@ -3258,13 +3274,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat502 = l_target;
-      if ($seat502 >= humans)
+      const $seat506 = l_target;
+      if ($seat506 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat502} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat506} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide529($seat502);
+      return decide533($seat506);
     }
   }
   function step209(): number {
@@ -3294,13 +3310,13 @@ export function playout(): PlayoutKernel {
           : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat530 = l_active;
-      if ($seat530 >= humans)
+      const $seat534 = l_active;
+      if ($seat534 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat530} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat534} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide552($seat530);
+      return decide556($seat534);
     }
   }
   function step210(): number {
@@ -3310,36 +3326,36 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step212(): number {
-    let $first553: number = 0;
-    let $found554 = false;
+    let $first557: number = 0;
+    let $found558 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first553 = l_q;
-        $found554 = true;
+        $first557 = l_q;
+        $found558 = true;
         break;
       }
     }
-    if (!$found554) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first553;
+    if (!$found558) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first557;
     {
-      const $seat555 = l_opponent;
-      if ($seat555 >= humans)
+      const $seat559 = l_opponent;
+      if ($seat559 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat555} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat559} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide566($seat555);
+      return decide570($seat559);
     }
   }
   function step213(): number {
     {
-      const $seat567 = l_active;
-      if ($seat567 >= humans)
+      const $seat571 = l_active;
+      if ($seat571 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat567} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat571} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide589($seat567);
+      return decide593($seat571);
     }
   }
   function step214(): number {
@@ -3382,18 +3398,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg590 = Z_hand + l_p_4;
+      const $seg594 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg590 * CAP + N[$seg590]!] = $card;
-        N[$seg590]!++;
-        $where[$card] = $seg590;
+        C[$seg594 * CAP + N[$seg594]!] = $card;
+        N[$seg594]!++;
+        $where[$card] = $seg594;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg590 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg594 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3413,13 +3429,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat591 = l_p_4;
-      if ($seat591 >= humans)
+      const $seat595 = l_p_4;
+      if ($seat595 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat591} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat595} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide605($seat591);
+      return decide609($seat595);
     }
   }
   function step222(): number {
@@ -3427,22 +3443,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg606 = Z_hand + l_p_4;
+      const $seg610 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg606]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg610]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg606]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg610]!}`,
         );
       const $index = $position - 1;
-      const $at607 = $seg606 * CAP + $index;
-      const $card = C[$at607]!;
-      const $end608 = $seg606 * CAP + N[$seg606]! - 1;
-      for (let $k609 = $at607; $k609 < $end608; $k609++) C[$k609] = C[$k609 + 1]!;
-      N[$seg606]!--;
+      const $at611 = $seg610 * CAP + $index;
+      const $card = C[$at611]!;
+      const $end612 = $seg610 * CAP + N[$seg610]! - 1;
+      for (let $k613 = $at611; $k613 < $end612; $k613++) C[$k613] = C[$k613 + 1]!;
+      N[$seg610]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg606 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg610 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3525,28 +3541,36 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg610 = Z_played + l_p_3;
-      C[$seg610 * CAP + N[$seg610]!] = $card;
-      N[$seg610]!++;
-      $where[$card] = $seg610;
+      const $seg614 = Z_played + l_p_3;
+      C[$seg614 * CAP + N[$seg614]!] = $card;
+      N[$seg614]!++;
+      $where[$card] = $seg614;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg610 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg610 - Z_played);
+          if ($count_played_effect[($seg614 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg614 - Z_played);
       }
     }
     return step257();
   }
   function step236(): number {
     {
-      const $seat611 = l_p_3;
-      if ($seat611 >= humans)
+      const $argument615 = l_p_3;
+      const $argument616 = l_card_4;
+      {
+        let l_p = $argument615;
+        let l_card = $argument616;
+      }
+    }
+    {
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat611} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide621($seat611);
+      return decide627($seat617);
     }
   }
   function step237(): number {
@@ -3580,13 +3604,21 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat622 = l_p_3;
-      if ($seat622 >= humans)
+      const $argument628 = l_p_3;
+      const $argument629 = l_card_4;
+      {
+        let l_p = $argument628;
+        let l_card = $argument629;
+      }
+    }
+    {
+      const $seat630 = l_p_3;
+      if ($seat630 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat622} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat622);
+      return decide643($seat630);
     }
   }
   function step242(): number {
@@ -3609,15 +3641,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg636 = Z_played + l_p_3;
-      C[$seg636 * CAP + N[$seg636]!] = $card;
-      N[$seg636]!++;
-      $where[$card] = $seg636;
+      const $seg644 = Z_played + l_p_3;
+      C[$seg644 * CAP + N[$seg644]!] = $card;
+      N[$seg644]!++;
+      $where[$card] = $seg644;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg636 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg636 - Z_played);
+          if ($count_played_effect[($seg644 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg644 - Z_played);
       }
     }
     return step257();
@@ -3644,24 +3676,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat637 = l_p_3;
-      if ($seat637 >= humans)
+      const $seat645 = l_p_3;
+      if ($seat645 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat645} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide659($seat637);
+      return decide667($seat645);
     }
   }
   function step247(): number {
     {
-      const $seat660 = l_p_3;
-      if ($seat660 >= humans)
+      const $seat668 = l_p_3;
+      if ($seat668 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat660} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide685($seat660);
+      return decide693($seat668);
     }
   }
   function step248(): number {
@@ -3675,12 +3707,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n686 = 0;
+      let $n694 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list84[$n686++] = l_q;
+        if (l_q !== l_p_3) $list84[$n694++] = l_q;
       }
-      for (let $i687 = 0; $i687 < $n686; $i687++) {
-        const l_q = $list84[$i687]!;
+      for (let $i695 = 0; $i695 < $n694; $i695++) {
+        const l_q = $list84[$i695]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3818,13 +3850,13 @@ export function playout(): PlayoutKernel {
   function step258(): number {
     l___window_0 = true;
     {
-      const $seg688 = Z_hand + l_p;
-      if (!($count_hand_effect[($seg688 - Z_hand) * 14 + 4]! > 0)) {
-        const $seat689 = l_p;
-        if ($seat689 >= humans)
+      const $seg696 = Z_hand + l_p;
+      if (!($count_hand_effect[($seg696 - Z_hand) * 14 + 4]! > 0)) {
+        const $seat697 = l_p;
+        if ($seat697 >= humans)
           throw new GameFault(
             "fault/bot-asked",
-            `seat ${$seat689} is played by the rules: the rules must decide for it, never ask it`,
+            `seat ${$seat697} is played by the rules: the rules must decide for it, never ask it`,
           );
         l___window_0 = false;
         return 88;
@@ -3854,13 +3886,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat690 = l_p;
-      if ($seat690 >= humans)
+      const $seat698 = l_p;
+      if ($seat698 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat690} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat698} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide707($seat690, true);
+      return decide715($seat698, true);
     }
   }
   function step262(): number {
@@ -3927,28 +3959,36 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg708 = Z_played + l_p_2;
-      C[$seg708 * CAP + N[$seg708]!] = $card;
-      N[$seg708]!++;
-      $where[$card] = $seg708;
+      const $seg716 = Z_played + l_p_2;
+      C[$seg716 * CAP + N[$seg716]!] = $card;
+      N[$seg716]!++;
+      $where[$card] = $seg716;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg708 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg708 - Z_played);
+          if ($count_played_effect[($seg716 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg716 - Z_played);
       }
     }
     return 259;
   }
   function step271(): number {
     {
-      const $seat709 = l_p_2;
-      if ($seat709 >= humans)
+      const $argument717 = l_p_2;
+      const $argument718 = l_card_2;
+      {
+        let l_p = $argument717;
+        let l_card = $argument718;
+      }
+    }
+    {
+      const $seat719 = l_p_2;
+      if ($seat719 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat719} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide719($seat709);
+      return decide729($seat719);
     }
   }
   function step272(): number {
@@ -3982,13 +4022,21 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat720 = l_p_2;
-      if ($seat720 >= humans)
+      const $argument730 = l_p_2;
+      const $argument731 = l_card_2;
+      {
+        let l_p = $argument730;
+        let l_card = $argument731;
+      }
+    }
+    {
+      const $seat732 = l_p_2;
+      if ($seat732 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat732} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide733($seat720);
+      return decide745($seat732);
     }
   }
   function step277(): number {
@@ -4011,15 +4059,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg734 = Z_played + l_p_2;
-      C[$seg734 * CAP + N[$seg734]!] = $card;
-      N[$seg734]!++;
-      $where[$card] = $seg734;
+      const $seg746 = Z_played + l_p_2;
+      C[$seg746 * CAP + N[$seg746]!] = $card;
+      N[$seg746]!++;
+      $where[$card] = $seg746;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg734 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg734 - Z_played);
+          if ($count_played_effect[($seg746 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg746 - Z_played);
       }
     }
     return 259;
@@ -4046,24 +4094,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat735 = l_p_2;
-      if ($seat735 >= humans)
+      const $seat747 = l_p_2;
+      if ($seat747 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat747} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide757($seat735);
+      return decide769($seat747);
     }
   }
   function step282(): number {
     {
-      const $seat758 = l_p_2;
-      if ($seat758 >= humans)
+      const $seat770 = l_p_2;
+      if ($seat770 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat758} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat770} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide783($seat758);
+      return decide795($seat770);
     }
   }
   function step283(): number {
@@ -4077,12 +4125,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n784 = 0;
+      let $n796 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list93[$n784++] = l_q;
+        if (l_q !== l_p_2) $list93[$n796++] = l_q;
       }
-      for (let $i785 = 0; $i785 < $n784; $i785++) {
-        const l_q = $list93[$i785]!;
+      for (let $i797 = 0; $i797 < $n796; $i797++) {
+        const l_q = $list93[$i797]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -4206,211 +4254,211 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat758 = l_p_2;
-      if ($seat758 >= humans)
+      const $seat770 = l_p_2;
+      if ($seat770 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat758} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat770} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide783($seat758);
+      return decide795($seat770);
     }
   }
   function step295(): number {
     {
-      const $seat735 = l_p_2;
-      if ($seat735 >= humans)
+      const $seat747 = l_p_2;
+      if ($seat747 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat747} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide757($seat735);
+      return decide769($seat747);
     }
   }
   function step296(): number {
     {
-      const $seat720 = l_p_2;
-      if ($seat720 >= humans)
+      const $seat732 = l_p_2;
+      if ($seat732 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat732} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide733($seat720);
+      return decide745($seat732);
     }
   }
   function step297(): number {
     {
-      const $seat709 = l_p_2;
-      if ($seat709 >= humans)
+      const $seat719 = l_p_2;
+      if ($seat719 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat719} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide719($seat709);
+      return decide729($seat719);
     }
   }
   function step298(): number {
     {
-      const $seat690 = l_p;
-      if ($seat690 >= humans)
+      const $seat698 = l_p;
+      if ($seat698 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat690} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat698} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide707($seat690, false);
+      return decide715($seat698, false);
     }
   }
   function step299(): number {
     {
-      const $seat660 = l_p_3;
-      if ($seat660 >= humans)
+      const $seat668 = l_p_3;
+      if ($seat668 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat660} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide685($seat660);
+      return decide693($seat668);
     }
   }
   function step300(): number {
     {
-      const $seat637 = l_p_3;
-      if ($seat637 >= humans)
+      const $seat645 = l_p_3;
+      if ($seat645 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat645} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide659($seat637);
+      return decide667($seat645);
     }
   }
   function step301(): number {
     {
-      const $seat622 = l_p_3;
-      if ($seat622 >= humans)
+      const $seat630 = l_p_3;
+      if ($seat630 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat622} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide635($seat622);
+      return decide643($seat630);
     }
   }
   function step302(): number {
     {
-      const $seat611 = l_p_3;
-      if ($seat611 >= humans)
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat611} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide621($seat611);
+      return decide627($seat617);
     }
   }
   function step303(): number {
     {
-      const $seat591 = l_p_4;
-      if ($seat591 >= humans)
+      const $seat595 = l_p_4;
+      if ($seat595 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat591} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat595} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide605($seat591);
+      return decide609($seat595);
     }
   }
   function step304(): number {
     {
-      const $seat555 = l_opponent;
-      if ($seat555 >= humans)
+      const $seat559 = l_opponent;
+      if ($seat559 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat555} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat559} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide566($seat555);
+      return decide570($seat559);
     }
   }
   function step305(): number {
     {
-      const $seat567 = l_active;
-      if ($seat567 >= humans)
+      const $seat571 = l_active;
+      if ($seat571 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat567} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat571} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide589($seat567);
+      return decide593($seat571);
     }
   }
   function step306(): number {
     {
-      const $seat530 = l_active;
-      if ($seat530 >= humans)
+      const $seat534 = l_active;
+      if ($seat534 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat530} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat534} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide552($seat530);
+      return decide556($seat534);
     }
   }
   function step307(): number {
     {
-      const $seat502 = l_target;
-      if ($seat502 >= humans)
+      const $seat506 = l_target;
+      if ($seat506 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat502} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat506} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide529($seat502);
+      return decide533($seat506);
     }
   }
   function step308(): number {
     {
-      const $seat443 = l_active;
-      if ($seat443 >= humans)
+      const $seat447 = l_active;
+      if ($seat447 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat443} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat447} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide501($seat443);
+      return decide505($seat447);
     }
   }
   function step309(): number {
     {
-      const $seat415 = l_p_6;
-      if ($seat415 >= humans)
+      const $seat419 = l_p_6;
+      if ($seat419 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat415} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat419} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide440($seat415);
+      return decide444($seat419);
     }
   }
   function step310(): number {
     {
-      const $seat392 = l_p_6;
-      if ($seat392 >= humans)
+      const $seat396 = l_p_6;
+      if ($seat396 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat392} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat396} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide414($seat392);
+      return decide418($seat396);
     }
   }
   function step311(): number {
     {
-      const $seat377 = l_p_6;
-      if ($seat377 >= humans)
+      const $seat381 = l_p_6;
+      if ($seat381 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat377} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat381} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide390($seat377);
+      return decide394($seat381);
     }
   }
   function step312(): number {
     {
-      const $seat366 = l_p_6;
-      if ($seat366 >= humans)
+      const $seat368 = l_p_6;
+      if ($seat368 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat366} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat368} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide376($seat366);
+      return decide378($seat368);
     }
   }
   function step313(): number {
@@ -5840,20 +5888,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide376($seat366: number): number {
-    const $size367 = players;
-    const $count368 = $size367;
-    const $total369: number = $count368;
-    if ($total369 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat366} must act but has no legal move`);
+  function decide378($seat368: number): number {
+    const $size369 = players;
+    const $count370 = $size369;
+    const $total371: number = $count370;
+    if ($total371 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat368} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n371 = $total369;
-    let $r372 = 0;
-    if ($n371 <= 2097152 && $n371 >= 1) {
+    const $n373 = $total371;
+    let $r374 = 0;
+    if ($n373 <= 2097152 && $n373 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5864,28 +5912,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n371;
+        const $m = ($t >>> 0) * $n373;
         const $low = $m >>> 0;
-        if ($low >= $n371 || $low >= 4294967296 % $n371) {
-          $r372 = ($m / 4294967296) >>> 0;
+        if ($low >= $n373 || $low >= 4294967296 % $n373) {
+          $r374 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n371 >= 1 && $n371 <= 4294967296))
+      if (!($n373 >= 1 && $n373 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r372 = drawInt(P, $n371);
+      $r374 = drawInt(P, $n373);
     }
-    const $index370$drawn = $r372;
-    let $index370 = $index370$drawn;
+    const $index372$drawn = $r374;
+    let $index372 = $index372$drawn;
     decisions++;
     steps = 0;
-    if ($index370 < $count368) {
-      const $digit373 = $index370;
-      const $value374 = $digit373;
-      if (trace !== null) trace.push($seat366, 6, $value374);
+    if ($index372 < $count370) {
+      const $digit375 = $index372;
+      const $value376 = $digit375;
+      if (trace !== null) trace.push($seat368, 6, $value376);
       {
-        const l_whose = $value374;
+        const l_whose = $value376;
         {
           const $card = l_card_6;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5899,47 +5947,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg375 = Z_played + l_whose;
-          C[$seg375 * CAP + N[$seg375]!] = $card;
-          N[$seg375]!++;
-          $where[$card] = $seg375;
+          const $seg377 = Z_played + l_whose;
+          C[$seg377 * CAP + N[$seg377]!] = $card;
+          N[$seg377]!++;
+          $where[$card] = $seg377;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg375 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg375 - Z_played);
+              if ($count_played_effect[($seg377 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg377 - Z_played);
           }
         }
         return 169;
       }
     }
-    $index370 -= $count368;
+    $index372 -= $count370;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide390($seat377: number): number {
+  function decide394($seat381: number): number {
     $values65$n[0]! = 0;
     {
-      const $seg379 = Z_collection + l_p_6;
-      const $n380 = N[$seg379]!;
-      for (let $i378 = 0; $i378 < $n380; $i378++) {
-        const l_target = C[$seg379 * CAP + $i378]!;
+      const $seg383 = Z_collection + l_p_6;
+      const $n384 = N[$seg383]!;
+      for (let $i382 = 0; $i382 < $n384; $i382++) {
+        const l_target = C[$seg383 * CAP + $i382]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values65[$values65$n[0]!++] = l_target;
       }
     }
-    const $size381 = $values65$n[0]!;
-    const $count382 = $size381;
-    const $total383: number = $count382;
-    if ($total383 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat377} must act but has no legal move`);
+    const $size385 = $values65$n[0]!;
+    const $count386 = $size385;
+    const $total387: number = $count386;
+    if ($total387 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat381} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n385 = $total383;
-    let $r386 = 0;
-    if ($n385 <= 2097152 && $n385 >= 1) {
+    const $n389 = $total387;
+    let $r390 = 0;
+    if ($n389 <= 2097152 && $n389 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5950,28 +5998,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n385;
+        const $m = ($t >>> 0) * $n389;
         const $low = $m >>> 0;
-        if ($low >= $n385 || $low >= 4294967296 % $n385) {
-          $r386 = ($m / 4294967296) >>> 0;
+        if ($low >= $n389 || $low >= 4294967296 % $n389) {
+          $r390 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n385 >= 1 && $n385 <= 4294967296))
+      if (!($n389 >= 1 && $n389 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r386 = drawInt(P, $n385);
+      $r390 = drawInt(P, $n389);
     }
-    const $index384$drawn = $r386;
-    let $index384 = $index384$drawn;
+    const $index388$drawn = $r390;
+    let $index388 = $index388$drawn;
     decisions++;
     steps = 0;
-    if ($index384 < $count382) {
-      const $digit387 = $index384;
-      const $value388 = $values65[$digit387]!;
-      if (trace !== null) trace.push($seat377, 5, $value388);
+    if ($index388 < $count386) {
+      const $digit391 = $index388;
+      const $value392 = $values65[$digit391]!;
+      if (trace !== null) trace.push($seat381, 5, $value392);
       {
-        const l_target = $value388;
+        const l_target = $value392;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_6;
@@ -5986,54 +6034,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg389 = Z_attached + l_p_6;
-          C[$seg389 * CAP + N[$seg389]!] = $card;
-          N[$seg389]!++;
-          $where[$card] = $seg389;
+          const $seg393 = Z_attached + l_p_6;
+          C[$seg393 * CAP + N[$seg393]!] = $card;
+          N[$seg393]!++;
+          $where[$card] = $seg393;
         }
         return 169;
       }
     }
-    $index384 -= $count382;
+    $index388 -= $count386;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide414($seat392: number): number {
-    const $seg393 = Z_board;
-    const $size394 = N[$seg393]!;
-    const $count395 = $size394;
+  function decide418($seat396: number): number {
+    const $seg397 = Z_board;
+    const $size398 = N[$seg397]!;
+    const $count399 = $size398;
     $values67$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond400: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond400) {
-        let $any396: boolean = false;
+      let $cond404: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond404) {
+        let $any400: boolean = false;
         {
-          const $seg398 = Z_collection + l_whose;
-          const $n399 = N[$seg398]!;
-          for (let $i397 = 0; $i397 < $n399; $i397++) {
-            const l_c = C[$seg398 * CAP + $i397]!;
+          const $seg402 = Z_collection + l_whose;
+          const $n403 = N[$seg402]!;
+          for (let $i401 = 0; $i401 < $n403; $i401++) {
+            const l_c = C[$seg402 * CAP + $i401]!;
             if (v_doubled[l_c]! === 1) {
-              $any396 = true;
+              $any400 = true;
               break;
             }
           }
         }
-        $cond400 = $any396;
+        $cond404 = $any400;
       }
-      if ($cond400) $values67[$values67$n[0]!++] = l_whose;
+      if ($cond404) $values67[$values67$n[0]!++] = l_whose;
     }
-    const $size401 = $values67$n[0]!;
-    const $count402 = $size401;
-    const $total403: number = $count395 + $count402;
-    if ($total403 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat392} must act but has no legal move`);
+    const $size405 = $values67$n[0]!;
+    const $count406 = $size405;
+    const $total407: number = $count399 + $count406;
+    if ($total407 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat396} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n405 = $total403;
-    let $r406 = 0;
-    if ($n405 <= 2097152 && $n405 >= 1) {
+    const $n409 = $total407;
+    let $r410 = 0;
+    if ($n409 <= 2097152 && $n409 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6044,31 +6092,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n405;
+        const $m = ($t >>> 0) * $n409;
         const $low = $m >>> 0;
-        if ($low >= $n405 || $low >= 4294967296 % $n405) {
-          $r406 = ($m / 4294967296) >>> 0;
+        if ($low >= $n409 || $low >= 4294967296 % $n409) {
+          $r410 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n405 >= 1 && $n405 <= 4294967296))
+      if (!($n409 >= 1 && $n409 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r406 = drawInt(P, $n405);
+      $r410 = drawInt(P, $n409);
     }
-    const $index404$drawn = $r406;
-    let $index404 = $index404$drawn;
+    const $index408$drawn = $r410;
+    let $index408 = $index408$drawn;
     decisions++;
     steps = 0;
-    if ($index404 < $count395) {
-      const $digit407 = $index404;
-      const $value408 = C[$seg393 * CAP + $digit407]!;
-      if (trace !== null) trace.push($seat392, 3, $value408);
+    if ($index408 < $count399) {
+      const $digit411 = $index408;
+      const $value412 = C[$seg397 * CAP + $digit411]!;
+      if (trace !== null) trace.push($seat396, 3, $value412);
       {
-        const l_target = $value408;
+        const l_target = $value412;
         {
           const $wanted = l_target;
-          let $at = $digit407;
+          let $at = $digit411;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -6078,10 +6126,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at409 = Z_board * CAP + $at;
-          const $card = C[$at409]!;
-          const $end410 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k411 = $at409; $k411 < $end410; $k411++) C[$k411] = C[$k411 + 1]!;
+          const $at413 = Z_board * CAP + $at;
+          const $card = C[$at413]!;
+          const $end414 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k415 = $at413; $k415 < $end414; $k415++) C[$k415] = C[$k415 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6090,45 +6138,45 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index404 -= $count395;
-    if ($index404 < $count402) {
-      const $digit412 = $index404;
-      const $value413 = $values67[$digit412]!;
-      if (trace !== null) trace.push($seat392, 4, $value413);
+    $index408 -= $count399;
+    if ($index408 < $count406) {
+      const $digit416 = $index408;
+      const $value417 = $values67[$digit416]!;
+      if (trace !== null) trace.push($seat396, 4, $value417);
       {
-        l_whose_4 = $value413;
+        l_whose_4 = $value417;
         return step192();
       }
     }
-    $index404 -= $count402;
+    $index408 -= $count406;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide440($seat415: number): number {
-    const $seg416 = Z_played + l_whose_4;
-    const $size417 = N[$seg416]!;
-    const $count418 = $size417;
+  function decide444($seat419: number): number {
+    const $seg420 = Z_played + l_whose_4;
+    const $size421 = N[$seg420]!;
+    const $count422 = $size421;
     $values69$n[0]! = 0;
     {
-      const $seg420 = Z_collection + l_whose_4;
-      const $n421 = N[$seg420]!;
-      for (let $i419 = 0; $i419 < $n421; $i419++) {
-        const l_target = C[$seg420 * CAP + $i419]!;
+      const $seg424 = Z_collection + l_whose_4;
+      const $n425 = N[$seg424]!;
+      for (let $i423 = 0; $i423 < $n425; $i423++) {
+        const l_target = C[$seg424 * CAP + $i423]!;
         if (v_doubled[l_target]! === 1) $values69[$values69$n[0]!++] = l_target;
       }
     }
-    const $size422 = $values69$n[0]!;
-    const $count423 = $size422;
-    const $total424: number = $count418 + $count423;
-    if ($total424 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat415} must act but has no legal move`);
+    const $size426 = $values69$n[0]!;
+    const $count427 = $size426;
+    const $total428: number = $count422 + $count427;
+    if ($total428 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat419} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n426 = $total424;
-    let $r427 = 0;
-    if ($n426 <= 2097152 && $n426 >= 1) {
+    const $n430 = $total428;
+    let $r431 = 0;
+    if ($n430 <= 2097152 && $n430 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6139,51 +6187,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n426;
+        const $m = ($t >>> 0) * $n430;
         const $low = $m >>> 0;
-        if ($low >= $n426 || $low >= 4294967296 % $n426) {
-          $r427 = ($m / 4294967296) >>> 0;
+        if ($low >= $n430 || $low >= 4294967296 % $n430) {
+          $r431 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n426 >= 1 && $n426 <= 4294967296))
+      if (!($n430 >= 1 && $n430 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r427 = drawInt(P, $n426);
+      $r431 = drawInt(P, $n430);
     }
-    const $index425$drawn = $r427;
-    let $index425 = $index425$drawn;
+    const $index429$drawn = $r431;
+    let $index429 = $index429$drawn;
     decisions++;
     steps = 0;
-    if ($index425 < $count418) {
-      const $digit428 = $index425;
-      const $value429 = C[$seg416 * CAP + $digit428]!;
-      if (trace !== null) trace.push($seat415, 1, $value429);
+    if ($index429 < $count422) {
+      const $digit432 = $index429;
+      const $value433 = C[$seg420 * CAP + $digit432]!;
+      if (trace !== null) trace.push($seat419, 1, $value433);
       {
-        const l_target = $value429;
+        const l_target = $value433;
         {
-          const $seg430 = Z_played + l_whose_4;
+          const $seg434 = Z_played + l_whose_4;
           const $wanted = l_target;
-          let $at = $digit428;
-          if (!($at >= 0 && $at < N[$seg430]! && C[$seg430 * CAP + $at]! === $wanted)) {
+          let $at = $digit432;
+          if (!($at >= 0 && $at < N[$seg434]! && C[$seg434 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg430]!; $i++)
-              if (C[$seg430 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg434]!; $i++)
+              if (C[$seg434 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at431 = $seg430 * CAP + $at;
-          const $card = C[$at431]!;
-          const $end432 = $seg430 * CAP + N[$seg430]! - 1;
-          for (let $k433 = $at431; $k433 < $end432; $k433++) C[$k433] = C[$k433 + 1]!;
-          N[$seg430]!--;
+          const $at435 = $seg434 * CAP + $at;
+          const $card = C[$at435]!;
+          const $end436 = $seg434 * CAP + N[$seg434]! - 1;
+          for (let $k437 = $at435; $k437 < $end436; $k437++) C[$k437] = C[$k437 + 1]!;
+          N[$seg434]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg430 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg430 - Z_played));
+              if (--$count_played_effect[($seg434 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg434 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6192,23 +6240,23 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index425 -= $count418;
-    if ($index425 < $count423) {
-      const $digit434 = $index425;
-      const $value435 = $values69[$digit434]!;
-      if (trace !== null) trace.push($seat415, 2, $value435);
+    $index429 -= $count422;
+    if ($index429 < $count427) {
+      const $digit438 = $index429;
+      const $value439 = $values69[$digit438]!;
+      if (trace !== null) trace.push($seat419, 2, $value439);
       {
-        const l_target = $value435;
+        const l_target = $value439;
         v_doubled[l_target] = 0;
         {
-          const $seg436 = Z_attached + l_whose_4;
-          if (N[$seg436]! === 0)
+          const $seg440 = Z_attached + l_whose_4;
+          if (N[$seg440]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at437 = $seg436 * CAP;
-          const $card = C[$at437]!;
-          const $end438 = $seg436 * CAP + N[$seg436]! - 1;
-          for (let $k439 = $at437; $k439 < $end438; $k439++) C[$k439] = C[$k439 + 1]!;
-          N[$seg436]!--;
+          const $at441 = $seg440 * CAP;
+          const $card = C[$at441]!;
+          const $end442 = $seg440 * CAP + N[$seg440]! - 1;
+          for (let $k443 = $at441; $k443 < $end442; $k443++) C[$k443] = C[$k443 + 1]!;
+          N[$seg440]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6216,74 +6264,74 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index425 -= $count423;
+    $index429 -= $count427;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide501($seat443: number): number {
-    const $seg444 = Z_hand + l_active;
-    let $offered445 = false;
-    offered445$open: {
-      if (!(N[$seg444]! > 0)) break offered445$open;
-      if (!!l_action_played) break offered445$open;
-      if (!!l_offered) break offered445$open;
-      let $found451 = false;
-      for (let $i452 = 0; $i452 < N[$seg444]!; $i452++) {
-        const l_card_3 = C[$seg444 * CAP + $i452]!;
+  function decide505($seat447: number): number {
+    const $seg448 = Z_hand + l_active;
+    let $offered449 = false;
+    offered449$open: {
+      if (!(N[$seg448]! > 0)) break offered449$open;
+      if (!!l_action_played) break offered449$open;
+      if (!!l_offered) break offered449$open;
+      let $found455 = false;
+      for (let $i456 = 0; $i456 < N[$seg448]!; $i456++) {
+        const l_card_3 = C[$seg448 * CAP + $i456]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
           continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
           continue;
-        let $cond450: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond450) {
-          let $any446: boolean = false;
+        let $cond454: boolean = Action_effect$code[l_card_3]! !== 6;
+        if (!$cond454) {
+          let $any450: boolean = false;
           {
-            const $seg448 = Z_collection + l_active;
-            const $n449 = N[$seg448]!;
-            for (let $i447 = 0; $i447 < $n449; $i447++) {
-              const l_c = C[$seg448 * CAP + $i447]!;
+            const $seg452 = Z_collection + l_active;
+            const $n453 = N[$seg452]!;
+            for (let $i451 = 0; $i451 < $n453; $i451++) {
+              const l_c = C[$seg452 * CAP + $i451]!;
               if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                $any446 = true;
+                $any450 = true;
                 break;
               }
             }
           }
-          $cond450 = $any446;
+          $cond454 = $any450;
         }
-        if (!$cond450) continue;
-        $found451 = true;
+        if (!$cond454) continue;
+        $found455 = true;
         break;
       }
-      if (!$found451) break offered445$open;
-      $offered445 = true;
+      if (!$found455) break offered449$open;
+      $offered449 = true;
     }
-    let $offered454 = false;
-    offered454$open: {
-      if (!(v_protection[l_active]! > 0)) break offered454$open;
-      $offered454 = true;
+    let $offered458 = false;
+    offered458$open: {
+      if (!(v_protection[l_active]! > 0)) break offered458$open;
+      $offered458 = true;
     }
-    let $offered455 = false;
-    offered455$open: {
-      if (!(v_protection[l_active]! === 0)) break offered455$open;
-      if (!!l_offered) break offered455$open;
-      $offered455 = true;
+    let $offered459 = false;
+    offered459$open: {
+      if (!(v_protection[l_active]! === 0)) break offered459$open;
+      if (!!l_offered) break offered459$open;
+      $offered459 = true;
     }
-    let $offered456 = false;
-    offered456$open: {
-      if (!!$variant_simple) break offered456$open;
-      if (!(v_protection[l_active]! === 0)) break offered456$open;
-      if (!!l_offered) break offered456$open;
-      if (!(N[Z_action_deck]! > 0)) break offered456$open;
-      $offered456 = true;
+    let $offered460 = false;
+    offered460$open: {
+      if (!!$variant_simple) break offered460$open;
+      if (!(v_protection[l_active]! === 0)) break offered460$open;
+      if (!!l_offered) break offered460$open;
+      if (!(N[Z_action_deck]! > 0)) break offered460$open;
+      $offered460 = true;
     }
-    let $offered457 = false;
-    let $seats458 = 0;
-    offered457$open: {
-      if (!(players > 0)) break offered457$open;
-      if (!(v_protection[l_active]! === 0)) break offered457$open;
-      if (!(v_coins[l_active]! >= 1)) break offered457$open;
-      $seats458 =
+    let $offered461 = false;
+    let $seats462 = 0;
+    offered461$open: {
+      if (!(players > 0)) break offered461$open;
+      if (!(v_protection[l_active]! === 0)) break offered461$open;
+      if (!(v_coins[l_active]! >= 1)) break offered461$open;
+      $seats462 =
         ((1 << players) - 1) &
         ~(1 << l_active) &
         ~$mask_passed_over &
@@ -6293,15 +6341,15 @@ export function playout(): PlayoutKernel {
         ) &
         ~$holding_count_played_effect[4]! &
         $zero_protection;
-      if ($seats458 === 0) break offered457$open;
-      $offered457 = true;
+      if ($seats462 === 0) break offered461$open;
+      $offered461 = true;
     }
-    let $offered459 = false;
-    offered459$open: {
-      if (!(players > 0)) break offered459$open;
-      if (!(v_protection[l_active]! === 0)) break offered459$open;
-      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered459$open;
-      let $found460 = false;
+    let $offered463 = false;
+    offered463$open: {
+      if (!(players > 0)) break offered463$open;
+      if (!(v_protection[l_active]! === 0)) break offered463$open;
+      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered463$open;
+      let $found464 = false;
       for (
         let l_target$left =
           ((1 << players) - 1) &
@@ -6318,38 +6366,38 @@ export function playout(): PlayoutKernel {
       ) {
         const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found460 = true;
+        $found464 = true;
         break;
       }
-      if (!$found460) break offered459$open;
-      $offered459 = true;
+      if (!$found464) break offered463$open;
+      $offered463 = true;
     }
-    let $offered461 = false;
-    offered461$open: {
-      if (!l_offered) break offered461$open;
-      $offered461 = true;
+    let $offered465 = false;
+    offered465$open: {
+      if (!l_offered) break offered465$open;
+      $offered465 = true;
     }
-    const $offered462 =
-      ($offered445 ? 1 : 0) +
-      ($offered454 ? 1 : 0) +
-      ($offered455 ? 1 : 0) +
-      ($offered456 ? 1 : 0) +
-      ($offered457 ? 1 : 0) +
+    const $offered466 =
+      ($offered449 ? 1 : 0) +
+      ($offered458 ? 1 : 0) +
       ($offered459 ? 1 : 0) +
-      ($offered461 ? 1 : 0);
-    if ($offered462 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat443} must act but has no legal move`);
+      ($offered460 ? 1 : 0) +
+      ($offered461 ? 1 : 0) +
+      ($offered463 ? 1 : 0) +
+      ($offered465 ? 1 : 0);
+    if ($offered466 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat447} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built467 = false;
-    let $built480 = false;
-    attempt463: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n465 = $offered462;
-      let $r466 = 0;
-      if ($n465 <= 2097152 && $n465 >= 1) {
+    let $built471 = false;
+    let $built484 = false;
+    attempt467: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n469 = $offered466;
+      let $r470 = 0;
+      if ($n469 <= 2097152 && $n469 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6360,55 +6408,55 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n465;
+          const $m = ($t >>> 0) * $n469;
           const $low = $m >>> 0;
-          if ($low >= $n465 || $low >= 4294967296 % $n465) {
-            $r466 = ($m / 4294967296) >>> 0;
+          if ($low >= $n469 || $low >= 4294967296 % $n469) {
+            $r470 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n465 >= 1 && $n465 <= 4294967296))
+        if (!($n469 >= 1 && $n469 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r466 = drawInt(P, $n465);
+        $r470 = drawInt(P, $n469);
       }
-      const $pick464$drawn = $r466;
-      let $pick464 = $pick464$drawn;
-      if ($offered445 && $pick464-- === 0) {
-        if (!$built467) {
+      const $pick468$drawn = $r470;
+      let $pick468 = $pick468$drawn;
+      if ($offered449 && $pick468-- === 0) {
+        if (!$built471) {
           $values72$n[0]! = 0;
-          for (let $i453 = 0; $i453 < N[$seg444]!; $i453++) {
-            const l_card_3 = C[$seg444 * CAP + $i453]!;
+          for (let $i457 = 0; $i457 < N[$seg448]!; $i457++) {
+            const l_card_3 = C[$seg448 * CAP + $i457]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
               continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
               continue;
-            let $cond450: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond450) {
-              let $any446: boolean = false;
+            let $cond454: boolean = Action_effect$code[l_card_3]! !== 6;
+            if (!$cond454) {
+              let $any450: boolean = false;
               {
-                const $seg448 = Z_collection + l_active;
-                const $n449 = N[$seg448]!;
-                for (let $i447 = 0; $i447 < $n449; $i447++) {
-                  const l_c = C[$seg448 * CAP + $i447]!;
+                const $seg452 = Z_collection + l_active;
+                const $n453 = N[$seg452]!;
+                for (let $i451 = 0; $i451 < $n453; $i451++) {
+                  const l_c = C[$seg452 * CAP + $i451]!;
                   if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                    $any446 = true;
+                    $any450 = true;
                     break;
                   }
                 }
               }
-              $cond450 = $any446;
+              $cond454 = $any450;
             }
-            if (!$cond450) continue;
+            if (!$cond454) continue;
             $values72[$values72$n[0]!++] = l_card_3;
           }
-          $built467 = true;
+          $built471 = true;
         }
-        const $n470 = $values72$n[0]!;
-        let $r471 = 0;
-        if ($n470 <= 2097152 && $n470 >= 1) {
+        const $n474 = $values72$n[0]!;
+        let $r475 = 0;
+        if ($n474 <= 2097152 && $n474 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6419,37 +6467,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n470;
+            const $m = ($t >>> 0) * $n474;
             const $low = $m >>> 0;
-            if ($low >= $n470 || $low >= 4294967296 % $n470) {
-              $r471 = ($m / 4294967296) >>> 0;
+            if ($low >= $n474 || $low >= 4294967296 % $n474) {
+              $r475 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n470 >= 1 && $n470 <= 4294967296))
+          if (!($n474 >= 1 && $n474 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r471 = drawInt(P, $n470);
+          $r475 = drawInt(P, $n474);
         }
-        const $digit468 = $r471;
-        const $value469 = $values72[$digit468]!;
+        const $digit472 = $r475;
+        const $value473 = $values72[$digit472]!;
         {
-          l_card_3 = $value469;
+          l_card_3 = $value473;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat443, 17, $value469);
+        if (trace !== null) trace.push($seat447, 17, $value473);
         {
-          l_card_3 = $value469;
+          l_card_3 = $value473;
           return step227();
         }
       }
-      if ($offered454 && $pick464-- === 0) {
+      if ($offered458 && $pick468-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat443, 18);
+        if (trace !== null) trace.push($seat447, 18);
         {
           {
             const $amount = 1;
@@ -6467,12 +6515,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered455 && $pick464-- === 0) {
+      if ($offered459 && $pick468-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat443, 19);
+        if (trace !== null) trace.push($seat447, 19);
         {
           {
             const $amount = 1;
@@ -6490,20 +6538,20 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered456 && $pick464-- === 0) {
+      if ($offered460 && $pick468-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat443, 20);
+        if (trace !== null) trace.push($seat447, 20);
         {
           return step216();
         }
       }
-      if ($offered457 && $pick464-- === 0) {
-        const $n478 = maskSeats($seats458);
-        let $r479 = 0;
-        if ($n478 <= 2097152 && $n478 >= 1) {
+      if ($offered461 && $pick468-- === 0) {
+        const $n482 = maskSeats($seats462);
+        let $r483 = 0;
+        if ($n482 <= 2097152 && $n482 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6514,33 +6562,33 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n478;
+            const $m = ($t >>> 0) * $n482;
             const $low = $m >>> 0;
-            if ($low >= $n478 || $low >= 4294967296 % $n478) {
-              $r479 = ($m / 4294967296) >>> 0;
+            if ($low >= $n482 || $low >= 4294967296 % $n482) {
+              $r483 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n478 >= 1 && $n478 <= 4294967296))
+          if (!($n482 >= 1 && $n482 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r479 = drawInt(P, $n478);
+          $r483 = drawInt(P, $n482);
         }
-        const $digit476 = $r479;
-        const $value477 = nthMaskSeat($seats458, $digit476);
+        const $digit480 = $r483;
+        const $value481 = nthMaskSeat($seats462, $digit480);
         {
-          l_target = $value477;
+          l_target = $value481;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat443, 21, $value477);
+        if (trace !== null) trace.push($seat447, 21, $value481);
         {
-          l_target = $value477;
+          l_target = $value481;
           return step207();
         }
       }
-      if ($offered459 && $pick464-- === 0) {
-        if (!$built480) {
+      if ($offered463 && $pick468-- === 0) {
+        if (!$built484) {
           $values76$n[0]! = 0;
           for (
             let l_target$left =
@@ -6560,11 +6608,11 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values76[$values76$n[0]!++] = l_target;
           }
-          $built480 = true;
+          $built484 = true;
         }
-        const $n483 = $values76$n[0]!;
-        let $r484 = 0;
-        if ($n483 <= 2097152 && $n483 >= 1) {
+        const $n487 = $values76$n[0]!;
+        let $r488 = 0;
+        if ($n487 <= 2097152 && $n487 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6575,28 +6623,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n483;
+            const $m = ($t >>> 0) * $n487;
             const $low = $m >>> 0;
-            if ($low >= $n483 || $low >= 4294967296 % $n483) {
-              $r484 = ($m / 4294967296) >>> 0;
+            if ($low >= $n487 || $low >= 4294967296 % $n487) {
+              $r488 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n483 >= 1 && $n483 <= 4294967296))
+          if (!($n487 >= 1 && $n487 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r484 = drawInt(P, $n483);
+          $r488 = drawInt(P, $n487);
         }
-        const $digit481 = $r484;
-        const $value482 = $values76[$digit481]!;
+        const $digit485 = $r488;
+        const $value486 = $values76[$digit485]!;
         {
-          const l_target = $value482;
+          const l_target = $value486;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat443, 22, $value482);
+        if (trace !== null) trace.push($seat447, 22, $value486);
         {
-          const l_target = $value482;
+          const l_target = $value486;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6635,53 +6683,53 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $argument485 = l_active;
-            const $argument486 = l_target;
+            const $argument489 = l_active;
+            const $argument490 = l_target;
             {
-              let l_a = $argument485;
-              let l_b = $argument486;
+              let l_a = $argument489;
+              let l_b = $argument490;
               {
-                const $seg487 = Z_exchange + l_a;
-                if (N[$seg487]! === 0)
+                const $seg491 = Z_exchange + l_a;
+                if (N[$seg491]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at488 = $seg487 * CAP;
-                const $card = C[$at488]!;
-                const $end489 = $seg487 * CAP + N[$seg487]! - 1;
-                for (let $k490 = $at488; $k490 < $end489; $k490++) C[$k490] = C[$k490 + 1]!;
-                N[$seg487]!--;
+                const $at492 = $seg491 * CAP;
+                const $card = C[$at492]!;
+                const $end493 = $seg491 * CAP + N[$seg491]! - 1;
+                for (let $k494 = $at492; $k494 < $end493; $k494++) C[$k494] = C[$k494 + 1]!;
+                N[$seg491]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg491 = Z_exchange + l_b;
-                if (N[$seg491]! === 0)
+                const $seg495 = Z_exchange + l_b;
+                if (N[$seg495]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at492 = $seg491 * CAP;
-                const $card = C[$at492]!;
-                const $end493 = $seg491 * CAP + N[$seg491]! - 1;
-                for (let $k494 = $at492; $k494 < $end493; $k494++) C[$k494] = C[$k494 + 1]!;
-                N[$seg491]!--;
-                const $seg495 = Z_exchange + l_a;
-                if (N[$seg495]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg495 * CAP + N[$seg495]!] = $card;
-                N[$seg495]!++;
-                $where[$card] = $seg495;
+                const $at496 = $seg495 * CAP;
+                const $card = C[$at496]!;
+                const $end497 = $seg495 * CAP + N[$seg495]! - 1;
+                for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
+                N[$seg495]!--;
+                const $seg499 = Z_exchange + l_a;
+                if (N[$seg499]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg499 * CAP + N[$seg499]!] = $card;
+                N[$seg499]!++;
+                $where[$card] = $seg499;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at496 = Z_in_transit * CAP;
-                const $card = C[$at496]!;
-                const $end497 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
+                const $at500 = Z_in_transit * CAP;
+                const $card = C[$at500]!;
+                const $end501 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k502 = $at500; $k502 < $end501; $k502++) C[$k502] = C[$k502 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg499 = Z_exchange + l_b;
-                if (N[$seg499]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg499 * CAP + N[$seg499]!] = $card;
-                N[$seg499]!++;
-                $where[$card] = $seg499;
+                const $seg503 = Z_exchange + l_b;
+                if (N[$seg503]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg503 * CAP + N[$seg503]!] = $card;
+                N[$seg503]!++;
+                $where[$card] = $seg503;
               }
               v_has_taken[l_a] = true;
               $mask_has_taken |= 1 << l_a;
@@ -6694,12 +6742,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered461 && $pick464-- === 0) {
+      if ($offered465 && $pick468-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat443, 23);
+        if (trace !== null) trace.push($seat447, 23);
         {
           l_turn_over = true;
           return step257();
@@ -6708,23 +6756,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide529($seat502: number): number {
-    const $count503 = 1;
-    const $low504 = 1;
-    const $high505 = v_coins[l_target]!;
-    const $size506 = Math.max(0, $high505 - $low504 + 1);
-    const $count507 = $size506;
-    const $total508: number = $count503 + $count507;
-    if ($total508 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat502} must act but has no legal move`);
+  function decide533($seat506: number): number {
+    const $count507 = 1;
+    const $low508 = 1;
+    const $high509 = v_coins[l_target]!;
+    const $size510 = Math.max(0, $high509 - $low508 + 1);
+    const $count511 = $size510;
+    const $total512: number = $count507 + $count511;
+    if ($total512 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat506} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n510 = $total508;
-    let $r511 = 0;
-    if ($n510 <= 2097152 && $n510 >= 1) {
+    const $n514 = $total512;
+    let $r515 = 0;
+    if ($n514 <= 2097152 && $n514 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6735,24 +6783,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n510;
+        const $m = ($t >>> 0) * $n514;
         const $low = $m >>> 0;
-        if ($low >= $n510 || $low >= 4294967296 % $n510) {
-          $r511 = ($m / 4294967296) >>> 0;
+        if ($low >= $n514 || $low >= 4294967296 % $n514) {
+          $r515 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n510 >= 1 && $n510 <= 4294967296))
+      if (!($n514 >= 1 && $n514 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r511 = drawInt(P, $n510);
+      $r515 = drawInt(P, $n514);
     }
-    const $index509$drawn = $r511;
-    let $index509 = $index509$drawn;
+    const $index513$drawn = $r515;
+    let $index513 = $index513$drawn;
     decisions++;
     steps = 0;
-    if ($index509 < $count503) {
-      if (trace !== null) trace.push($seat502, 15);
+    if ($index513 < $count507) {
+      if (trace !== null) trace.push($seat506, 15);
       {
         {
           const $amount = 1;
@@ -6770,53 +6818,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument512 = l_active;
-          const $argument513 = l_target;
+          const $argument516 = l_active;
+          const $argument517 = l_target;
           {
-            let l_a = $argument512;
-            let l_b = $argument513;
+            let l_a = $argument516;
+            let l_b = $argument517;
             {
-              const $seg514 = Z_exchange + l_a;
-              if (N[$seg514]! === 0)
+              const $seg518 = Z_exchange + l_a;
+              if (N[$seg518]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at515 = $seg514 * CAP;
-              const $card = C[$at515]!;
-              const $end516 = $seg514 * CAP + N[$seg514]! - 1;
-              for (let $k517 = $at515; $k517 < $end516; $k517++) C[$k517] = C[$k517 + 1]!;
-              N[$seg514]!--;
+              const $at519 = $seg518 * CAP;
+              const $card = C[$at519]!;
+              const $end520 = $seg518 * CAP + N[$seg518]! - 1;
+              for (let $k521 = $at519; $k521 < $end520; $k521++) C[$k521] = C[$k521 + 1]!;
+              N[$seg518]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg518 = Z_exchange + l_b;
-              if (N[$seg518]! === 0)
+              const $seg522 = Z_exchange + l_b;
+              if (N[$seg522]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at519 = $seg518 * CAP;
-              const $card = C[$at519]!;
-              const $end520 = $seg518 * CAP + N[$seg518]! - 1;
-              for (let $k521 = $at519; $k521 < $end520; $k521++) C[$k521] = C[$k521 + 1]!;
-              N[$seg518]!--;
-              const $seg522 = Z_exchange + l_a;
-              if (N[$seg522]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg522 * CAP + N[$seg522]!] = $card;
-              N[$seg522]!++;
-              $where[$card] = $seg522;
+              const $at523 = $seg522 * CAP;
+              const $card = C[$at523]!;
+              const $end524 = $seg522 * CAP + N[$seg522]! - 1;
+              for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
+              N[$seg522]!--;
+              const $seg526 = Z_exchange + l_a;
+              if (N[$seg526]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg526 * CAP + N[$seg526]!] = $card;
+              N[$seg526]!++;
+              $where[$card] = $seg526;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at523 = Z_in_transit * CAP;
-              const $card = C[$at523]!;
-              const $end524 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
+              const $at527 = Z_in_transit * CAP;
+              const $card = C[$at527]!;
+              const $end528 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k529 = $at527; $k529 < $end528; $k529++) C[$k529] = C[$k529 + 1]!;
               N[Z_in_transit]!--;
-              const $seg526 = Z_exchange + l_b;
-              if (N[$seg526]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg526 * CAP + N[$seg526]!] = $card;
-              N[$seg526]!++;
-              $where[$card] = $seg526;
+              const $seg530 = Z_exchange + l_b;
+              if (N[$seg530]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg530 * CAP + N[$seg530]!] = $card;
+              N[$seg530]!++;
+              $where[$card] = $seg530;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6829,33 +6877,33 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index509 -= $count503;
-    if ($index509 < $count507) {
-      const $digit527 = $index509;
-      const $value528 = $low504 + $digit527;
-      if (trace !== null) trace.push($seat502, 16, $value528);
+    $index513 -= $count507;
+    if ($index513 < $count511) {
+      const $digit531 = $index513;
+      const $value532 = $low508 + $digit531;
+      if (trace !== null) trace.push($seat506, 16, $value532);
       {
-        l_amount = $value528;
+        l_amount = $value532;
         return step209();
       }
     }
-    $index509 -= $count507;
+    $index513 -= $count511;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide552($seat530: number): number {
-    const $count531 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count532 = 1;
-    const $total533: number = $count531 + $count532;
-    if ($total533 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat530} must act but has no legal move`);
+  function decide556($seat534: number): number {
+    const $count535 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count536 = 1;
+    const $total537: number = $count535 + $count536;
+    if ($total537 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat534} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n535 = $total533;
-    let $r536 = 0;
-    if ($n535 <= 2097152 && $n535 >= 1) {
+    const $n539 = $total537;
+    let $r540 = 0;
+    if ($n539 <= 2097152 && $n539 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6866,24 +6914,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n535;
+        const $m = ($t >>> 0) * $n539;
         const $low = $m >>> 0;
-        if ($low >= $n535 || $low >= 4294967296 % $n535) {
-          $r536 = ($m / 4294967296) >>> 0;
+        if ($low >= $n539 || $low >= 4294967296 % $n539) {
+          $r540 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n535 >= 1 && $n535 <= 4294967296))
+      if (!($n539 >= 1 && $n539 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r536 = drawInt(P, $n535);
+      $r540 = drawInt(P, $n539);
     }
-    const $index534$drawn = $r536;
-    let $index534 = $index534$drawn;
+    const $index538$drawn = $r540;
+    let $index538 = $index538$drawn;
     decisions++;
     steps = 0;
-    if ($index534 < $count531) {
-      if (trace !== null) trace.push($seat530, 13);
+    if ($index538 < $count535) {
+      if (trace !== null) trace.push($seat534, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6923,53 +6971,53 @@ export function playout(): PlayoutKernel {
           }
         }
         {
-          const $argument537 = l_active;
-          const $argument538 = l_target;
+          const $argument541 = l_active;
+          const $argument542 = l_target;
           {
-            let l_a = $argument537;
-            let l_b = $argument538;
+            let l_a = $argument541;
+            let l_b = $argument542;
             {
-              const $seg539 = Z_exchange + l_a;
-              if (N[$seg539]! === 0)
+              const $seg543 = Z_exchange + l_a;
+              if (N[$seg543]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at540 = $seg539 * CAP;
-              const $card = C[$at540]!;
-              const $end541 = $seg539 * CAP + N[$seg539]! - 1;
-              for (let $k542 = $at540; $k542 < $end541; $k542++) C[$k542] = C[$k542 + 1]!;
-              N[$seg539]!--;
+              const $at544 = $seg543 * CAP;
+              const $card = C[$at544]!;
+              const $end545 = $seg543 * CAP + N[$seg543]! - 1;
+              for (let $k546 = $at544; $k546 < $end545; $k546++) C[$k546] = C[$k546 + 1]!;
+              N[$seg543]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg543 = Z_exchange + l_b;
-              if (N[$seg543]! === 0)
+              const $seg547 = Z_exchange + l_b;
+              if (N[$seg547]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at544 = $seg543 * CAP;
-              const $card = C[$at544]!;
-              const $end545 = $seg543 * CAP + N[$seg543]! - 1;
-              for (let $k546 = $at544; $k546 < $end545; $k546++) C[$k546] = C[$k546 + 1]!;
-              N[$seg543]!--;
-              const $seg547 = Z_exchange + l_a;
-              if (N[$seg547]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg547 * CAP + N[$seg547]!] = $card;
-              N[$seg547]!++;
-              $where[$card] = $seg547;
+              const $at548 = $seg547 * CAP;
+              const $card = C[$at548]!;
+              const $end549 = $seg547 * CAP + N[$seg547]! - 1;
+              for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
+              N[$seg547]!--;
+              const $seg551 = Z_exchange + l_a;
+              if (N[$seg551]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg551 * CAP + N[$seg551]!] = $card;
+              N[$seg551]!++;
+              $where[$card] = $seg551;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at548 = Z_in_transit * CAP;
-              const $card = C[$at548]!;
-              const $end549 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
+              const $at552 = Z_in_transit * CAP;
+              const $card = C[$at552]!;
+              const $end553 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k554 = $at552; $k554 < $end553; $k554++) C[$k554] = C[$k554 + 1]!;
               N[Z_in_transit]!--;
-              const $seg551 = Z_exchange + l_b;
-              if (N[$seg551]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg551 * CAP + N[$seg551]!] = $card;
-              N[$seg551]!++;
-              $where[$card] = $seg551;
+              const $seg555 = Z_exchange + l_b;
+              if (N[$seg555]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg555 * CAP + N[$seg555]!] = $card;
+              N[$seg555]!++;
+              $where[$card] = $seg555;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6982,34 +7030,34 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index534 -= $count531;
-    if ($index534 < $count532) {
-      if (trace !== null) trace.push($seat530, 14);
+    $index538 -= $count535;
+    if ($index538 < $count536) {
+      if (trace !== null) trace.push($seat534, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step257();
       }
     }
-    $index534 -= $count532;
+    $index538 -= $count536;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide566($seat555: number): number {
-    const $low556 = 0;
-    const $high557 = v_coins[l_opponent]!;
-    const $size558 = Math.max(0, $high557 - $low556 + 1);
-    const $count559 = $size558;
-    const $total560: number = $count559;
-    if ($total560 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat555} must act but has no legal move`);
+  function decide570($seat559: number): number {
+    const $low560 = 0;
+    const $high561 = v_coins[l_opponent]!;
+    const $size562 = Math.max(0, $high561 - $low560 + 1);
+    const $count563 = $size562;
+    const $total564: number = $count563;
+    if ($total564 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat559} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n562 = $total560;
-    let $r563 = 0;
-    if ($n562 <= 2097152 && $n562 >= 1) {
+    const $n566 = $total564;
+    let $r567 = 0;
+    if ($n566 <= 2097152 && $n566 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7020,28 +7068,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n562;
+        const $m = ($t >>> 0) * $n566;
         const $low = $m >>> 0;
-        if ($low >= $n562 || $low >= 4294967296 % $n562) {
-          $r563 = ($m / 4294967296) >>> 0;
+        if ($low >= $n566 || $low >= 4294967296 % $n566) {
+          $r567 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n562 >= 1 && $n562 <= 4294967296))
+      if (!($n566 >= 1 && $n566 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r563 = drawInt(P, $n562);
+      $r567 = drawInt(P, $n566);
     }
-    const $index561$drawn = $r563;
-    let $index561 = $index561$drawn;
+    const $index565$drawn = $r567;
+    let $index565 = $index565$drawn;
     decisions++;
     steps = 0;
-    if ($index561 < $count559) {
-      const $digit564 = $index561;
-      const $value565 = $low556 + $digit564;
-      if (trace !== null) trace.push($seat555, 10, $value565);
+    if ($index565 < $count563) {
+      const $digit568 = $index565;
+      const $value569 = $low560 + $digit568;
+      if (trace !== null) trace.push($seat559, 10, $value569);
       {
-        const l_amount = $value565;
+        const l_amount = $value569;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -7070,23 +7118,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index561 -= $count559;
+    $index565 -= $count563;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide589($seat567: number): number {
-    const $count568 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count569 = 1;
-    const $total570: number = $count568 + $count569;
-    if ($total570 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat567} must act but has no legal move`);
+  function decide593($seat571: number): number {
+    const $count572 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count573 = 1;
+    const $total574: number = $count572 + $count573;
+    if ($total574 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat571} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n572 = $total570;
-    let $r573 = 0;
-    if ($n572 <= 2097152 && $n572 >= 1) {
+    const $n576 = $total574;
+    let $r577 = 0;
+    if ($n576 <= 2097152 && $n576 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7097,24 +7145,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n572;
+        const $m = ($t >>> 0) * $n576;
         const $low = $m >>> 0;
-        if ($low >= $n572 || $low >= 4294967296 % $n572) {
-          $r573 = ($m / 4294967296) >>> 0;
+        if ($low >= $n576 || $low >= 4294967296 % $n576) {
+          $r577 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n572 >= 1 && $n572 <= 4294967296))
+      if (!($n576 >= 1 && $n576 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r573 = drawInt(P, $n572);
+      $r577 = drawInt(P, $n576);
     }
-    const $index571$drawn = $r573;
-    let $index571 = $index571$drawn;
+    const $index575$drawn = $r577;
+    let $index575 = $index575$drawn;
     decisions++;
     steps = 0;
-    if ($index571 < $count568) {
-      if (trace !== null) trace.push($seat567, 11);
+    if ($index575 < $count572) {
+      if (trace !== null) trace.push($seat571, 11);
       {
         {
           const $amount = 3;
@@ -7147,53 +7195,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument574 = l_active;
-          const $argument575 = l_target;
+          const $argument578 = l_active;
+          const $argument579 = l_target;
           {
-            let l_a = $argument574;
-            let l_b = $argument575;
+            let l_a = $argument578;
+            let l_b = $argument579;
             {
-              const $seg576 = Z_exchange + l_a;
-              if (N[$seg576]! === 0)
+              const $seg580 = Z_exchange + l_a;
+              if (N[$seg580]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at577 = $seg576 * CAP;
-              const $card = C[$at577]!;
-              const $end578 = $seg576 * CAP + N[$seg576]! - 1;
-              for (let $k579 = $at577; $k579 < $end578; $k579++) C[$k579] = C[$k579 + 1]!;
-              N[$seg576]!--;
+              const $at581 = $seg580 * CAP;
+              const $card = C[$at581]!;
+              const $end582 = $seg580 * CAP + N[$seg580]! - 1;
+              for (let $k583 = $at581; $k583 < $end582; $k583++) C[$k583] = C[$k583 + 1]!;
+              N[$seg580]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg580 = Z_exchange + l_b;
-              if (N[$seg580]! === 0)
+              const $seg584 = Z_exchange + l_b;
+              if (N[$seg584]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at581 = $seg580 * CAP;
-              const $card = C[$at581]!;
-              const $end582 = $seg580 * CAP + N[$seg580]! - 1;
-              for (let $k583 = $at581; $k583 < $end582; $k583++) C[$k583] = C[$k583 + 1]!;
-              N[$seg580]!--;
-              const $seg584 = Z_exchange + l_a;
-              if (N[$seg584]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg584 * CAP + N[$seg584]!] = $card;
-              N[$seg584]!++;
-              $where[$card] = $seg584;
+              const $at585 = $seg584 * CAP;
+              const $card = C[$at585]!;
+              const $end586 = $seg584 * CAP + N[$seg584]! - 1;
+              for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
+              N[$seg584]!--;
+              const $seg588 = Z_exchange + l_a;
+              if (N[$seg588]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg588 * CAP + N[$seg588]!] = $card;
+              N[$seg588]!++;
+              $where[$card] = $seg588;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at585 = Z_in_transit * CAP;
-              const $card = C[$at585]!;
-              const $end586 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
+              const $at589 = Z_in_transit * CAP;
+              const $card = C[$at589]!;
+              const $end590 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k591 = $at589; $k591 < $end590; $k591++) C[$k591] = C[$k591 + 1]!;
               N[Z_in_transit]!--;
-              const $seg588 = Z_exchange + l_b;
-              if (N[$seg588]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg588 * CAP + N[$seg588]!] = $card;
-              N[$seg588]!++;
-              $where[$card] = $seg588;
+              const $seg592 = Z_exchange + l_b;
+              if (N[$seg592]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg592 * CAP + N[$seg592]!] = $card;
+              N[$seg592]!++;
+              $where[$card] = $seg592;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -7206,33 +7254,33 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index571 -= $count568;
-    if ($index571 < $count569) {
-      if (trace !== null) trace.push($seat567, 12);
+    $index575 -= $count572;
+    if ($index575 < $count573) {
+      if (trace !== null) trace.push($seat571, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index571 -= $count569;
+    $index575 -= $count573;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide605($seat591: number): number {
-    const $seg592 = Z_hand + l_p_4;
-    const $size593 = N[$seg592]!;
-    const $count594 = $size593;
-    const $total595: number = $count594;
-    if ($total595 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat591} must act but has no legal move`);
+  function decide609($seat595: number): number {
+    const $seg596 = Z_hand + l_p_4;
+    const $size597 = N[$seg596]!;
+    const $count598 = $size597;
+    const $total599: number = $count598;
+    if ($total599 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat595} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n597 = $total595;
-    let $r598 = 0;
-    if ($n597 <= 2097152 && $n597 >= 1) {
+    const $n601 = $total599;
+    let $r602 = 0;
+    if ($n601 <= 2097152 && $n601 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7243,49 +7291,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n597;
+        const $m = ($t >>> 0) * $n601;
         const $low = $m >>> 0;
-        if ($low >= $n597 || $low >= 4294967296 % $n597) {
-          $r598 = ($m / 4294967296) >>> 0;
+        if ($low >= $n601 || $low >= 4294967296 % $n601) {
+          $r602 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n597 >= 1 && $n597 <= 4294967296))
+      if (!($n601 >= 1 && $n601 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r598 = drawInt(P, $n597);
+      $r602 = drawInt(P, $n601);
     }
-    const $index596$drawn = $r598;
-    let $index596 = $index596$drawn;
+    const $index600$drawn = $r602;
+    let $index600 = $index600$drawn;
     decisions++;
     steps = 0;
-    if ($index596 < $count594) {
-      const $digit599 = $index596;
-      const $value600 = C[$seg592 * CAP + $digit599]!;
-      if (trace !== null) trace.push($seat591, 9, $value600);
+    if ($index600 < $count598) {
+      const $digit603 = $index600;
+      const $value604 = C[$seg596 * CAP + $digit603]!;
+      if (trace !== null) trace.push($seat595, 9, $value604);
       {
-        const l_card = $value600;
+        const l_card = $value604;
         {
-          const $seg601 = Z_hand + l_p_4;
+          const $seg605 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit599;
-          if (!($at >= 0 && $at < N[$seg601]! && C[$seg601 * CAP + $at]! === $wanted)) {
+          let $at = $digit603;
+          if (!($at >= 0 && $at < N[$seg605]! && C[$seg605 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg601]!; $i++)
-              if (C[$seg601 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg605]!; $i++)
+              if (C[$seg605 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at602 = $seg601 * CAP + $at;
-          const $card = C[$at602]!;
-          const $end603 = $seg601 * CAP + N[$seg601]! - 1;
-          for (let $k604 = $at602; $k604 < $end603; $k604++) C[$k604] = C[$k604 + 1]!;
-          N[$seg601]!--;
+          const $at606 = $seg605 * CAP + $at;
+          const $card = C[$at606]!;
+          const $end607 = $seg605 * CAP + N[$seg605]! - 1;
+          for (let $k608 = $at606; $k608 < $end607; $k608++) C[$k608] = C[$k608 + 1]!;
+          N[$seg605]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg601 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg605 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7294,23 +7342,23 @@ export function playout(): PlayoutKernel {
         return step226();
       }
     }
-    $index596 -= $count594;
+    $index600 -= $count598;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide621($seat611: number): number {
-    const $size612 = players;
-    const $count613 = $size612;
-    const $total614: number = $count613;
-    if ($total614 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat611} must act but has no legal move`);
+  function decide627($seat617: number): number {
+    const $size618 = players;
+    const $count619 = $size618;
+    const $total620: number = $count619;
+    if ($total620 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat617} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n616 = $total614;
-    let $r617 = 0;
-    if ($n616 <= 2097152 && $n616 >= 1) {
+    const $n622 = $total620;
+    let $r623 = 0;
+    if ($n622 <= 2097152 && $n622 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7321,28 +7369,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n616;
+        const $m = ($t >>> 0) * $n622;
         const $low = $m >>> 0;
-        if ($low >= $n616 || $low >= 4294967296 % $n616) {
-          $r617 = ($m / 4294967296) >>> 0;
+        if ($low >= $n622 || $low >= 4294967296 % $n622) {
+          $r623 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n616 >= 1 && $n616 <= 4294967296))
+      if (!($n622 >= 1 && $n622 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r617 = drawInt(P, $n616);
+      $r623 = drawInt(P, $n622);
     }
-    const $index615$drawn = $r617;
-    let $index615 = $index615$drawn;
+    const $index621$drawn = $r623;
+    let $index621 = $index621$drawn;
     decisions++;
     steps = 0;
-    if ($index615 < $count613) {
-      const $digit618 = $index615;
-      const $value619 = $digit618;
-      if (trace !== null) trace.push($seat611, 6, $value619);
+    if ($index621 < $count619) {
+      const $digit624 = $index621;
+      const $value625 = $digit624;
+      if (trace !== null) trace.push($seat617, 6, $value625);
       {
-        const l_whose = $value619;
+        const l_whose = $value625;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7356,47 +7404,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg620 = Z_played + l_whose;
-          C[$seg620 * CAP + N[$seg620]!] = $card;
-          N[$seg620]!++;
-          $where[$card] = $seg620;
+          const $seg626 = Z_played + l_whose;
+          C[$seg626 * CAP + N[$seg626]!] = $card;
+          N[$seg626]!++;
+          $where[$card] = $seg626;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg620 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg620 - Z_played);
+              if ($count_played_effect[($seg626 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg626 - Z_played);
           }
         }
         return step257();
       }
     }
-    $index615 -= $count613;
+    $index621 -= $count619;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide635($seat622: number): number {
+  function decide643($seat630: number): number {
     $values78$n[0]! = 0;
     {
-      const $seg624 = Z_collection + l_p_3;
-      const $n625 = N[$seg624]!;
-      for (let $i623 = 0; $i623 < $n625; $i623++) {
-        const l_target = C[$seg624 * CAP + $i623]!;
+      const $seg632 = Z_collection + l_p_3;
+      const $n633 = N[$seg632]!;
+      for (let $i631 = 0; $i631 < $n633; $i631++) {
+        const l_target = C[$seg632 * CAP + $i631]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values78[$values78$n[0]!++] = l_target;
       }
     }
-    const $size626 = $values78$n[0]!;
-    const $count627 = $size626;
-    const $total628: number = $count627;
-    if ($total628 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat622} must act but has no legal move`);
+    const $size634 = $values78$n[0]!;
+    const $count635 = $size634;
+    const $total636: number = $count635;
+    if ($total636 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat630} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n630 = $total628;
-    let $r631 = 0;
-    if ($n630 <= 2097152 && $n630 >= 1) {
+    const $n638 = $total636;
+    let $r639 = 0;
+    if ($n638 <= 2097152 && $n638 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7407,28 +7455,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n630;
+        const $m = ($t >>> 0) * $n638;
         const $low = $m >>> 0;
-        if ($low >= $n630 || $low >= 4294967296 % $n630) {
-          $r631 = ($m / 4294967296) >>> 0;
+        if ($low >= $n638 || $low >= 4294967296 % $n638) {
+          $r639 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n630 >= 1 && $n630 <= 4294967296))
+      if (!($n638 >= 1 && $n638 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r631 = drawInt(P, $n630);
+      $r639 = drawInt(P, $n638);
     }
-    const $index629$drawn = $r631;
-    let $index629 = $index629$drawn;
+    const $index637$drawn = $r639;
+    let $index637 = $index637$drawn;
     decisions++;
     steps = 0;
-    if ($index629 < $count627) {
-      const $digit632 = $index629;
-      const $value633 = $values78[$digit632]!;
-      if (trace !== null) trace.push($seat622, 5, $value633);
+    if ($index637 < $count635) {
+      const $digit640 = $index637;
+      const $value641 = $values78[$digit640]!;
+      if (trace !== null) trace.push($seat630, 5, $value641);
       {
-        const l_target = $value633;
+        const l_target = $value641;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
@@ -7443,54 +7491,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg634 = Z_attached + l_p_3;
-          C[$seg634 * CAP + N[$seg634]!] = $card;
-          N[$seg634]!++;
-          $where[$card] = $seg634;
+          const $seg642 = Z_attached + l_p_3;
+          C[$seg642 * CAP + N[$seg642]!] = $card;
+          N[$seg642]!++;
+          $where[$card] = $seg642;
         }
         return step257();
       }
     }
-    $index629 -= $count627;
+    $index637 -= $count635;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide659($seat637: number): number {
-    const $seg638 = Z_board;
-    const $size639 = N[$seg638]!;
-    const $count640 = $size639;
+  function decide667($seat645: number): number {
+    const $seg646 = Z_board;
+    const $size647 = N[$seg646]!;
+    const $count648 = $size647;
     $values80$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond645: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond645) {
-        let $any641: boolean = false;
+      let $cond653: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond653) {
+        let $any649: boolean = false;
         {
-          const $seg643 = Z_collection + l_whose;
-          const $n644 = N[$seg643]!;
-          for (let $i642 = 0; $i642 < $n644; $i642++) {
-            const l_c = C[$seg643 * CAP + $i642]!;
+          const $seg651 = Z_collection + l_whose;
+          const $n652 = N[$seg651]!;
+          for (let $i650 = 0; $i650 < $n652; $i650++) {
+            const l_c = C[$seg651 * CAP + $i650]!;
             if (v_doubled[l_c]! === 1) {
-              $any641 = true;
+              $any649 = true;
               break;
             }
           }
         }
-        $cond645 = $any641;
+        $cond653 = $any649;
       }
-      if ($cond645) $values80[$values80$n[0]!++] = l_whose;
+      if ($cond653) $values80[$values80$n[0]!++] = l_whose;
     }
-    const $size646 = $values80$n[0]!;
-    const $count647 = $size646;
-    const $total648: number = $count640 + $count647;
-    if ($total648 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat637} must act but has no legal move`);
+    const $size654 = $values80$n[0]!;
+    const $count655 = $size654;
+    const $total656: number = $count648 + $count655;
+    if ($total656 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat645} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n650 = $total648;
-    let $r651 = 0;
-    if ($n650 <= 2097152 && $n650 >= 1) {
+    const $n658 = $total656;
+    let $r659 = 0;
+    if ($n658 <= 2097152 && $n658 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7501,31 +7549,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n650;
+        const $m = ($t >>> 0) * $n658;
         const $low = $m >>> 0;
-        if ($low >= $n650 || $low >= 4294967296 % $n650) {
-          $r651 = ($m / 4294967296) >>> 0;
+        if ($low >= $n658 || $low >= 4294967296 % $n658) {
+          $r659 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n650 >= 1 && $n650 <= 4294967296))
+      if (!($n658 >= 1 && $n658 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r651 = drawInt(P, $n650);
+      $r659 = drawInt(P, $n658);
     }
-    const $index649$drawn = $r651;
-    let $index649 = $index649$drawn;
+    const $index657$drawn = $r659;
+    let $index657 = $index657$drawn;
     decisions++;
     steps = 0;
-    if ($index649 < $count640) {
-      const $digit652 = $index649;
-      const $value653 = C[$seg638 * CAP + $digit652]!;
-      if (trace !== null) trace.push($seat637, 3, $value653);
+    if ($index657 < $count648) {
+      const $digit660 = $index657;
+      const $value661 = C[$seg646 * CAP + $digit660]!;
+      if (trace !== null) trace.push($seat645, 3, $value661);
       {
-        const l_target = $value653;
+        const l_target = $value661;
         {
           const $wanted = l_target;
-          let $at = $digit652;
+          let $at = $digit660;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7535,10 +7583,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at654 = Z_board * CAP + $at;
-          const $card = C[$at654]!;
-          const $end655 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k656 = $at654; $k656 < $end655; $k656++) C[$k656] = C[$k656 + 1]!;
+          const $at662 = Z_board * CAP + $at;
+          const $card = C[$at662]!;
+          const $end663 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k664 = $at662; $k664 < $end663; $k664++) C[$k664] = C[$k664 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7547,45 +7595,45 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index649 -= $count640;
-    if ($index649 < $count647) {
-      const $digit657 = $index649;
-      const $value658 = $values80[$digit657]!;
-      if (trace !== null) trace.push($seat637, 4, $value658);
+    $index657 -= $count648;
+    if ($index657 < $count655) {
+      const $digit665 = $index657;
+      const $value666 = $values80[$digit665]!;
+      if (trace !== null) trace.push($seat645, 4, $value666);
       {
-        l_whose_3 = $value658;
+        l_whose_3 = $value666;
         return step247();
       }
     }
-    $index649 -= $count647;
+    $index657 -= $count655;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide685($seat660: number): number {
-    const $seg661 = Z_played + l_whose_3;
-    const $size662 = N[$seg661]!;
-    const $count663 = $size662;
+  function decide693($seat668: number): number {
+    const $seg669 = Z_played + l_whose_3;
+    const $size670 = N[$seg669]!;
+    const $count671 = $size670;
     $values82$n[0]! = 0;
     {
-      const $seg665 = Z_collection + l_whose_3;
-      const $n666 = N[$seg665]!;
-      for (let $i664 = 0; $i664 < $n666; $i664++) {
-        const l_target = C[$seg665 * CAP + $i664]!;
+      const $seg673 = Z_collection + l_whose_3;
+      const $n674 = N[$seg673]!;
+      for (let $i672 = 0; $i672 < $n674; $i672++) {
+        const l_target = C[$seg673 * CAP + $i672]!;
         if (v_doubled[l_target]! === 1) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size667 = $values82$n[0]!;
-    const $count668 = $size667;
-    const $total669: number = $count663 + $count668;
-    if ($total669 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat660} must act but has no legal move`);
+    const $size675 = $values82$n[0]!;
+    const $count676 = $size675;
+    const $total677: number = $count671 + $count676;
+    if ($total677 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat668} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n671 = $total669;
-    let $r672 = 0;
-    if ($n671 <= 2097152 && $n671 >= 1) {
+    const $n679 = $total677;
+    let $r680 = 0;
+    if ($n679 <= 2097152 && $n679 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7596,51 +7644,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n671;
+        const $m = ($t >>> 0) * $n679;
         const $low = $m >>> 0;
-        if ($low >= $n671 || $low >= 4294967296 % $n671) {
-          $r672 = ($m / 4294967296) >>> 0;
+        if ($low >= $n679 || $low >= 4294967296 % $n679) {
+          $r680 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n671 >= 1 && $n671 <= 4294967296))
+      if (!($n679 >= 1 && $n679 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r672 = drawInt(P, $n671);
+      $r680 = drawInt(P, $n679);
     }
-    const $index670$drawn = $r672;
-    let $index670 = $index670$drawn;
+    const $index678$drawn = $r680;
+    let $index678 = $index678$drawn;
     decisions++;
     steps = 0;
-    if ($index670 < $count663) {
-      const $digit673 = $index670;
-      const $value674 = C[$seg661 * CAP + $digit673]!;
-      if (trace !== null) trace.push($seat660, 1, $value674);
+    if ($index678 < $count671) {
+      const $digit681 = $index678;
+      const $value682 = C[$seg669 * CAP + $digit681]!;
+      if (trace !== null) trace.push($seat668, 1, $value682);
       {
-        const l_target = $value674;
+        const l_target = $value682;
         {
-          const $seg675 = Z_played + l_whose_3;
+          const $seg683 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit673;
-          if (!($at >= 0 && $at < N[$seg675]! && C[$seg675 * CAP + $at]! === $wanted)) {
+          let $at = $digit681;
+          if (!($at >= 0 && $at < N[$seg683]! && C[$seg683 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg675]!; $i++)
-              if (C[$seg675 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg683]!; $i++)
+              if (C[$seg683 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at676 = $seg675 * CAP + $at;
-          const $card = C[$at676]!;
-          const $end677 = $seg675 * CAP + N[$seg675]! - 1;
-          for (let $k678 = $at676; $k678 < $end677; $k678++) C[$k678] = C[$k678 + 1]!;
-          N[$seg675]!--;
+          const $at684 = $seg683 * CAP + $at;
+          const $card = C[$at684]!;
+          const $end685 = $seg683 * CAP + N[$seg683]! - 1;
+          for (let $k686 = $at684; $k686 < $end685; $k686++) C[$k686] = C[$k686 + 1]!;
+          N[$seg683]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg675 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg675 - Z_played));
+              if (--$count_played_effect[($seg683 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg683 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7649,23 +7697,23 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index670 -= $count663;
-    if ($index670 < $count668) {
-      const $digit679 = $index670;
-      const $value680 = $values82[$digit679]!;
-      if (trace !== null) trace.push($seat660, 2, $value680);
+    $index678 -= $count671;
+    if ($index678 < $count676) {
+      const $digit687 = $index678;
+      const $value688 = $values82[$digit687]!;
+      if (trace !== null) trace.push($seat668, 2, $value688);
       {
-        const l_target = $value680;
+        const l_target = $value688;
         v_doubled[l_target] = 0;
         {
-          const $seg681 = Z_attached + l_whose_3;
-          if (N[$seg681]! === 0)
+          const $seg689 = Z_attached + l_whose_3;
+          if (N[$seg689]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at682 = $seg681 * CAP;
-          const $card = C[$at682]!;
-          const $end683 = $seg681 * CAP + N[$seg681]! - 1;
-          for (let $k684 = $at682; $k684 < $end683; $k684++) C[$k684] = C[$k684 + 1]!;
-          N[$seg681]!--;
+          const $at690 = $seg689 * CAP;
+          const $card = C[$at690]!;
+          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
+          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
+          N[$seg689]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7673,45 +7721,45 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index670 -= $count668;
+    $index678 -= $count676;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide707($seat690: number, $passBy: boolean): number {
+  function decide715($seat698: number, $passBy: boolean): number {
     $values85$n[0]! = 0;
     {
-      const $seg692 = Z_hand + l_p;
-      const $n693 = $count_hand_effect[($seg692 - Z_hand) * 14 + 4]! > 0 ? N[$seg692]! : 0;
-      for (let $i691 = 0; $i691 < $n693; $i691++) {
-        const l_card = C[$seg692 * CAP + $i691]!;
+      const $seg700 = Z_hand + l_p;
+      const $n701 = $count_hand_effect[($seg700 - Z_hand) * 14 + 4]! > 0 ? N[$seg700]! : 0;
+      for (let $i699 = 0; $i699 < $n701; $i699++) {
+        const l_card = C[$seg700 * CAP + $i699]!;
         if (Action_effect$code[l_card]! === 4) $values85[$values85$n[0]!++] = l_card;
       }
     }
-    let $offered694 = false;
-    offered694$open: {
-      if (!($values85$n[0]! > 0)) break offered694$open;
-      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered694$open;
-      $offered694 = true;
+    let $offered702 = false;
+    offered702$open: {
+      if (!($values85$n[0]! > 0)) break offered702$open;
+      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered702$open;
+      $offered702 = true;
     }
-    let $offered695 = false;
-    offered695$open: {
-      $offered695 = true;
+    let $offered703 = false;
+    offered703$open: {
+      $offered703 = true;
     }
-    if ($passBy && !$offered694) {
+    if ($passBy && !$offered702) {
       l___window_0 = false;
       return 259;
     }
-    const $offered696 = ($offered694 ? 1 : 0) + ($offered695 ? 1 : 0);
-    if ($offered696 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat690} must act but has no legal move`);
+    const $offered704 = ($offered702 ? 1 : 0) + ($offered703 ? 1 : 0);
+    if ($offered704 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat698} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt697: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n699 = $offered696;
-      let $r700 = 0;
-      if ($n699 <= 2097152 && $n699 >= 1) {
+    attempt705: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n707 = $offered704;
+      let $r708 = 0;
+      if ($n707 <= 2097152 && $n707 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7722,24 +7770,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n699;
+          const $m = ($t >>> 0) * $n707;
           const $low = $m >>> 0;
-          if ($low >= $n699 || $low >= 4294967296 % $n699) {
-            $r700 = ($m / 4294967296) >>> 0;
+          if ($low >= $n707 || $low >= 4294967296 % $n707) {
+            $r708 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n699 >= 1 && $n699 <= 4294967296))
+        if (!($n707 >= 1 && $n707 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r700 = drawInt(P, $n699);
+        $r708 = drawInt(P, $n707);
       }
-      const $pick698$drawn = $r700;
-      let $pick698 = $pick698$drawn;
-      if ($offered694 && $pick698-- === 0) {
-        const $n704 = $values85$n[0]!;
-        let $r705 = 0;
-        if ($n704 <= 2097152 && $n704 >= 1) {
+      const $pick706$drawn = $r708;
+      let $pick706 = $pick706$drawn;
+      if ($offered702 && $pick706-- === 0) {
+        const $n712 = $values85$n[0]!;
+        let $r713 = 0;
+        if ($n712 <= 2097152 && $n712 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7750,37 +7798,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n704;
+            const $m = ($t >>> 0) * $n712;
             const $low = $m >>> 0;
-            if ($low >= $n704 || $low >= 4294967296 % $n704) {
-              $r705 = ($m / 4294967296) >>> 0;
+            if ($low >= $n712 || $low >= 4294967296 % $n712) {
+              $r713 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n704 >= 1 && $n704 <= 4294967296))
+          if (!($n712 >= 1 && $n712 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r705 = drawInt(P, $n704);
+          $r713 = drawInt(P, $n712);
         }
-        const $digit702 = $r705;
-        const $value703 = $values85[$digit702]!;
+        const $digit710 = $r713;
+        const $value711 = $values85[$digit710]!;
         {
-          l_card = $value703;
+          l_card = $value711;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat690, 7, $value703);
+        if (trace !== null) trace.push($seat698, 7, $value711);
         {
-          l_card = $value703;
+          l_card = $value711;
           return step262();
         }
       }
-      if ($offered695 && $pick698-- === 0) {
+      if ($offered703 && $pick706-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat690, 8);
+        if (trace !== null) trace.push($seat698, 8);
         {
           l___window_0 = false;
           return 259;
@@ -7789,20 +7837,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide719($seat709: number): number {
-    const $size710 = players;
-    const $count711 = $size710;
-    const $total712: number = $count711;
-    if ($total712 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat709} must act but has no legal move`);
+  function decide729($seat719: number): number {
+    const $size720 = players;
+    const $count721 = $size720;
+    const $total722: number = $count721;
+    if ($total722 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat719} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n714 = $total712;
-    let $r715 = 0;
-    if ($n714 <= 2097152 && $n714 >= 1) {
+    const $n724 = $total722;
+    let $r725 = 0;
+    if ($n724 <= 2097152 && $n724 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7813,28 +7861,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n714;
+        const $m = ($t >>> 0) * $n724;
         const $low = $m >>> 0;
-        if ($low >= $n714 || $low >= 4294967296 % $n714) {
-          $r715 = ($m / 4294967296) >>> 0;
+        if ($low >= $n724 || $low >= 4294967296 % $n724) {
+          $r725 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n714 >= 1 && $n714 <= 4294967296))
+      if (!($n724 >= 1 && $n724 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r715 = drawInt(P, $n714);
+      $r725 = drawInt(P, $n724);
     }
-    const $index713$drawn = $r715;
-    let $index713 = $index713$drawn;
+    const $index723$drawn = $r725;
+    let $index723 = $index723$drawn;
     decisions++;
     steps = 0;
-    if ($index713 < $count711) {
-      const $digit716 = $index713;
-      const $value717 = $digit716;
-      if (trace !== null) trace.push($seat709, 6, $value717);
+    if ($index723 < $count721) {
+      const $digit726 = $index723;
+      const $value727 = $digit726;
+      if (trace !== null) trace.push($seat719, 6, $value727);
       {
-        const l_whose = $value717;
+        const l_whose = $value727;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7848,47 +7896,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg718 = Z_played + l_whose;
-          C[$seg718 * CAP + N[$seg718]!] = $card;
-          N[$seg718]!++;
-          $where[$card] = $seg718;
+          const $seg728 = Z_played + l_whose;
+          C[$seg728 * CAP + N[$seg728]!] = $card;
+          N[$seg728]!++;
+          $where[$card] = $seg728;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg718 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg718 - Z_played);
+              if ($count_played_effect[($seg728 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg728 - Z_played);
           }
         }
         return 259;
       }
     }
-    $index713 -= $count711;
+    $index723 -= $count721;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide733($seat720: number): number {
+  function decide745($seat732: number): number {
     $values87$n[0]! = 0;
     {
-      const $seg722 = Z_collection + l_p_2;
-      const $n723 = N[$seg722]!;
-      for (let $i721 = 0; $i721 < $n723; $i721++) {
-        const l_target = C[$seg722 * CAP + $i721]!;
+      const $seg734 = Z_collection + l_p_2;
+      const $n735 = N[$seg734]!;
+      for (let $i733 = 0; $i733 < $n735; $i733++) {
+        const l_target = C[$seg734 * CAP + $i733]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size724 = $values87$n[0]!;
-    const $count725 = $size724;
-    const $total726: number = $count725;
-    if ($total726 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat720} must act but has no legal move`);
+    const $size736 = $values87$n[0]!;
+    const $count737 = $size736;
+    const $total738: number = $count737;
+    if ($total738 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat732} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n728 = $total726;
-    let $r729 = 0;
-    if ($n728 <= 2097152 && $n728 >= 1) {
+    const $n740 = $total738;
+    let $r741 = 0;
+    if ($n740 <= 2097152 && $n740 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7899,28 +7947,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n728;
+        const $m = ($t >>> 0) * $n740;
         const $low = $m >>> 0;
-        if ($low >= $n728 || $low >= 4294967296 % $n728) {
-          $r729 = ($m / 4294967296) >>> 0;
+        if ($low >= $n740 || $low >= 4294967296 % $n740) {
+          $r741 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n728 >= 1 && $n728 <= 4294967296))
+      if (!($n740 >= 1 && $n740 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r729 = drawInt(P, $n728);
+      $r741 = drawInt(P, $n740);
     }
-    const $index727$drawn = $r729;
-    let $index727 = $index727$drawn;
+    const $index739$drawn = $r741;
+    let $index739 = $index739$drawn;
     decisions++;
     steps = 0;
-    if ($index727 < $count725) {
-      const $digit730 = $index727;
-      const $value731 = $values87[$digit730]!;
-      if (trace !== null) trace.push($seat720, 5, $value731);
+    if ($index739 < $count737) {
+      const $digit742 = $index739;
+      const $value743 = $values87[$digit742]!;
+      if (trace !== null) trace.push($seat732, 5, $value743);
       {
-        const l_target = $value731;
+        const l_target = $value743;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
@@ -7935,54 +7983,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg732 = Z_attached + l_p_2;
-          C[$seg732 * CAP + N[$seg732]!] = $card;
-          N[$seg732]!++;
-          $where[$card] = $seg732;
+          const $seg744 = Z_attached + l_p_2;
+          C[$seg744 * CAP + N[$seg744]!] = $card;
+          N[$seg744]!++;
+          $where[$card] = $seg744;
         }
         return 259;
       }
     }
-    $index727 -= $count725;
+    $index739 -= $count737;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide757($seat735: number): number {
-    const $seg736 = Z_board;
-    const $size737 = N[$seg736]!;
-    const $count738 = $size737;
+  function decide769($seat747: number): number {
+    const $seg748 = Z_board;
+    const $size749 = N[$seg748]!;
+    const $count750 = $size749;
     $values89$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond743: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond743) {
-        let $any739: boolean = false;
+      let $cond755: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond755) {
+        let $any751: boolean = false;
         {
-          const $seg741 = Z_collection + l_whose;
-          const $n742 = N[$seg741]!;
-          for (let $i740 = 0; $i740 < $n742; $i740++) {
-            const l_c = C[$seg741 * CAP + $i740]!;
+          const $seg753 = Z_collection + l_whose;
+          const $n754 = N[$seg753]!;
+          for (let $i752 = 0; $i752 < $n754; $i752++) {
+            const l_c = C[$seg753 * CAP + $i752]!;
             if (v_doubled[l_c]! === 1) {
-              $any739 = true;
+              $any751 = true;
               break;
             }
           }
         }
-        $cond743 = $any739;
+        $cond755 = $any751;
       }
-      if ($cond743) $values89[$values89$n[0]!++] = l_whose;
+      if ($cond755) $values89[$values89$n[0]!++] = l_whose;
     }
-    const $size744 = $values89$n[0]!;
-    const $count745 = $size744;
-    const $total746: number = $count738 + $count745;
-    if ($total746 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat735} must act but has no legal move`);
+    const $size756 = $values89$n[0]!;
+    const $count757 = $size756;
+    const $total758: number = $count750 + $count757;
+    if ($total758 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat747} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n748 = $total746;
-    let $r749 = 0;
-    if ($n748 <= 2097152 && $n748 >= 1) {
+    const $n760 = $total758;
+    let $r761 = 0;
+    if ($n760 <= 2097152 && $n760 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7993,31 +8041,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n748;
+        const $m = ($t >>> 0) * $n760;
         const $low = $m >>> 0;
-        if ($low >= $n748 || $low >= 4294967296 % $n748) {
-          $r749 = ($m / 4294967296) >>> 0;
+        if ($low >= $n760 || $low >= 4294967296 % $n760) {
+          $r761 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n748 >= 1 && $n748 <= 4294967296))
+      if (!($n760 >= 1 && $n760 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r749 = drawInt(P, $n748);
+      $r761 = drawInt(P, $n760);
     }
-    const $index747$drawn = $r749;
-    let $index747 = $index747$drawn;
+    const $index759$drawn = $r761;
+    let $index759 = $index759$drawn;
     decisions++;
     steps = 0;
-    if ($index747 < $count738) {
-      const $digit750 = $index747;
-      const $value751 = C[$seg736 * CAP + $digit750]!;
-      if (trace !== null) trace.push($seat735, 3, $value751);
+    if ($index759 < $count750) {
+      const $digit762 = $index759;
+      const $value763 = C[$seg748 * CAP + $digit762]!;
+      if (trace !== null) trace.push($seat747, 3, $value763);
       {
-        const l_target = $value751;
+        const l_target = $value763;
         {
           const $wanted = l_target;
-          let $at = $digit750;
+          let $at = $digit762;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -8027,10 +8075,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at752 = Z_board * CAP + $at;
-          const $card = C[$at752]!;
-          const $end753 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k754 = $at752; $k754 < $end753; $k754++) C[$k754] = C[$k754 + 1]!;
+          const $at764 = Z_board * CAP + $at;
+          const $card = C[$at764]!;
+          const $end765 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k766 = $at764; $k766 < $end765; $k766++) C[$k766] = C[$k766 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -8039,45 +8087,45 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index747 -= $count738;
-    if ($index747 < $count745) {
-      const $digit755 = $index747;
-      const $value756 = $values89[$digit755]!;
-      if (trace !== null) trace.push($seat735, 4, $value756);
+    $index759 -= $count750;
+    if ($index759 < $count757) {
+      const $digit767 = $index759;
+      const $value768 = $values89[$digit767]!;
+      if (trace !== null) trace.push($seat747, 4, $value768);
       {
-        l_whose_2 = $value756;
+        l_whose_2 = $value768;
         return step282();
       }
     }
-    $index747 -= $count745;
+    $index759 -= $count757;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide783($seat758: number): number {
-    const $seg759 = Z_played + l_whose_2;
-    const $size760 = N[$seg759]!;
-    const $count761 = $size760;
+  function decide795($seat770: number): number {
+    const $seg771 = Z_played + l_whose_2;
+    const $size772 = N[$seg771]!;
+    const $count773 = $size772;
     $values91$n[0]! = 0;
     {
-      const $seg763 = Z_collection + l_whose_2;
-      const $n764 = N[$seg763]!;
-      for (let $i762 = 0; $i762 < $n764; $i762++) {
-        const l_target = C[$seg763 * CAP + $i762]!;
+      const $seg775 = Z_collection + l_whose_2;
+      const $n776 = N[$seg775]!;
+      for (let $i774 = 0; $i774 < $n776; $i774++) {
+        const l_target = C[$seg775 * CAP + $i774]!;
         if (v_doubled[l_target]! === 1) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size765 = $values91$n[0]!;
-    const $count766 = $size765;
-    const $total767: number = $count761 + $count766;
-    if ($total767 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat758} must act but has no legal move`);
+    const $size777 = $values91$n[0]!;
+    const $count778 = $size777;
+    const $total779: number = $count773 + $count778;
+    if ($total779 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat770} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n769 = $total767;
-    let $r770 = 0;
-    if ($n769 <= 2097152 && $n769 >= 1) {
+    const $n781 = $total779;
+    let $r782 = 0;
+    if ($n781 <= 2097152 && $n781 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8088,51 +8136,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n769;
+        const $m = ($t >>> 0) * $n781;
         const $low = $m >>> 0;
-        if ($low >= $n769 || $low >= 4294967296 % $n769) {
-          $r770 = ($m / 4294967296) >>> 0;
+        if ($low >= $n781 || $low >= 4294967296 % $n781) {
+          $r782 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n769 >= 1 && $n769 <= 4294967296))
+      if (!($n781 >= 1 && $n781 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r770 = drawInt(P, $n769);
+      $r782 = drawInt(P, $n781);
     }
-    const $index768$drawn = $r770;
-    let $index768 = $index768$drawn;
+    const $index780$drawn = $r782;
+    let $index780 = $index780$drawn;
     decisions++;
     steps = 0;
-    if ($index768 < $count761) {
-      const $digit771 = $index768;
-      const $value772 = C[$seg759 * CAP + $digit771]!;
-      if (trace !== null) trace.push($seat758, 1, $value772);
+    if ($index780 < $count773) {
+      const $digit783 = $index780;
+      const $value784 = C[$seg771 * CAP + $digit783]!;
+      if (trace !== null) trace.push($seat770, 1, $value784);
       {
-        const l_target = $value772;
+        const l_target = $value784;
         {
-          const $seg773 = Z_played + l_whose_2;
+          const $seg785 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit771;
-          if (!($at >= 0 && $at < N[$seg773]! && C[$seg773 * CAP + $at]! === $wanted)) {
+          let $at = $digit783;
+          if (!($at >= 0 && $at < N[$seg785]! && C[$seg785 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg773]!; $i++)
-              if (C[$seg773 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg785]!; $i++)
+              if (C[$seg785 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at774 = $seg773 * CAP + $at;
-          const $card = C[$at774]!;
-          const $end775 = $seg773 * CAP + N[$seg773]! - 1;
-          for (let $k776 = $at774; $k776 < $end775; $k776++) C[$k776] = C[$k776 + 1]!;
-          N[$seg773]!--;
+          const $at786 = $seg785 * CAP + $at;
+          const $card = C[$at786]!;
+          const $end787 = $seg785 * CAP + N[$seg785]! - 1;
+          for (let $k788 = $at786; $k788 < $end787; $k788++) C[$k788] = C[$k788 + 1]!;
+          N[$seg785]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg773 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg773 - Z_played));
+              if (--$count_played_effect[($seg785 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg785 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -8141,23 +8189,23 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index768 -= $count761;
-    if ($index768 < $count766) {
-      const $digit777 = $index768;
-      const $value778 = $values91[$digit777]!;
-      if (trace !== null) trace.push($seat758, 2, $value778);
+    $index780 -= $count773;
+    if ($index780 < $count778) {
+      const $digit789 = $index780;
+      const $value790 = $values91[$digit789]!;
+      if (trace !== null) trace.push($seat770, 2, $value790);
       {
-        const l_target = $value778;
+        const l_target = $value790;
         v_doubled[l_target] = 0;
         {
-          const $seg779 = Z_attached + l_whose_2;
-          if (N[$seg779]! === 0)
+          const $seg791 = Z_attached + l_whose_2;
+          if (N[$seg791]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at780 = $seg779 * CAP;
-          const $card = C[$at780]!;
-          const $end781 = $seg779 * CAP + N[$seg779]! - 1;
-          for (let $k782 = $at780; $k782 < $end781; $k782++) C[$k782] = C[$k782 + 1]!;
-          N[$seg779]!--;
+          const $at792 = $seg791 * CAP;
+          const $card = C[$at792]!;
+          const $end793 = $seg791 * CAP + N[$seg791]! - 1;
+          for (let $k794 = $at792; $k794 < $end793; $k794++) C[$k794] = C[$k794 + 1]!;
+          N[$seg791]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -8165,7 +8213,7 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index768 -= $count766;
+    $index780 -= $count778;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -8424,10 +8472,10 @@ export function playout(): PlayoutKernel {
       }
       $freshKeyed();
       {
-        for (let $i786 = N[Z_action_deck]! - 1; $i786 > 0; $i786--) {
-          const $n790 = $i786 + 1;
-          let $r791 = 0;
-          if ($n790 <= 2097152 && $n790 >= 1) {
+        for (let $i798 = N[Z_action_deck]! - 1; $i798 > 0; $i798--) {
+          const $n802 = $i798 + 1;
+          let $r803 = 0;
+          if ($n802 <= 2097152 && $n802 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8438,51 +8486,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n790;
+              const $m = ($t >>> 0) * $n802;
               const $low = $m >>> 0;
-              if ($low >= $n790 || $low >= 4294967296 % $n790) {
-                $r791 = ($m / 4294967296) >>> 0;
+              if ($low >= $n802 || $low >= 4294967296 % $n802) {
+                $r803 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n790 >= 1 && $n790 <= 4294967296))
+            if (!($n802 >= 1 && $n802 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r791 = drawInt(G, $n790);
+            $r803 = drawInt(G, $n802);
           }
-          const $j789 = $r791;
-          const $a787 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i786;
-          const $b788 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j789;
-          const $card = C[$a787]!;
-          C[$a787] = C[$b788]!;
-          C[$b788] = $card;
+          const $j801 = $r803;
+          const $a799 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i798;
+          const $b800 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j801;
+          const $card = C[$a799]!;
+          C[$a799] = C[$b800]!;
+          C[$b800] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg792 = Z_hand + l_p;
+            const $seg804 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg792 * CAP + N[$seg792]!] = $card;
-              N[$seg792]!++;
-              $where[$card] = $seg792;
+              C[$seg804 * CAP + N[$seg804]!] = $card;
+              N[$seg804]!++;
+              $where[$card] = $seg804;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg792 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg804 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i793 = N[Z_property_deck]! - 1; $i793 > 0; $i793--) {
-          const $n797 = $i793 + 1;
-          let $r798 = 0;
-          if ($n797 <= 2097152 && $n797 >= 1) {
+        for (let $i805 = N[Z_property_deck]! - 1; $i805 > 0; $i805--) {
+          const $n809 = $i805 + 1;
+          let $r810 = 0;
+          if ($n809 <= 2097152 && $n809 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8493,24 +8541,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n797;
+              const $m = ($t >>> 0) * $n809;
               const $low = $m >>> 0;
-              if ($low >= $n797 || $low >= 4294967296 % $n797) {
-                $r798 = ($m / 4294967296) >>> 0;
+              if ($low >= $n809 || $low >= 4294967296 % $n809) {
+                $r810 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n797 >= 1 && $n797 <= 4294967296))
+            if (!($n809 >= 1 && $n809 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r798 = drawInt(G, $n797);
+            $r810 = drawInt(G, $n809);
           }
-          const $j796 = $r798;
-          const $a794 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i793;
-          const $b795 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j796;
-          const $card = C[$a794]!;
-          C[$a794] = C[$b795]!;
-          C[$b795] = $card;
+          const $j808 = $r810;
+          const $a806 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i805;
+          const $b807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j808;
+          const $card = C[$a806]!;
+          C[$a806] = C[$b807]!;
+          C[$b807] = $card;
         }
       }
       {
@@ -8527,15 +8575,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg799 = Z_secret + l_p;
+            const $seg811 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg799 * CAP + N[$seg799]!] = $card;
-              N[$seg799]!++;
-              $where[$card] = $seg799;
+              C[$seg811 * CAP + N[$seg811]!] = $card;
+              N[$seg811]!++;
+              $where[$card] = $seg811;
             }
           }
         }
@@ -8549,7 +8597,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg800 = Z_dealt + l_p;
+              const $seg812 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8558,9 +8606,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg800 * CAP + N[$seg800]!] = $card;
-                N[$seg800]!++;
-                $where[$card] = $seg800;
+                C[$seg812 * CAP + N[$seg812]!] = $card;
+                N[$seg812]!++;
+                $where[$card] = $seg812;
               }
             }
           } else {
@@ -8579,8 +8627,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k801 = N[$from]! - 1; $k801 >= 0; $k801--) {
-            const $card = C[$from * CAP + $k801]!;
+          for (let $k813 = N[$from]! - 1; $k813 >= 0; $k813--) {
+            const $card = C[$from * CAP + $k813]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8589,10 +8637,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i802 = N[Z_property_deck]! - 1; $i802 > 0; $i802--) {
-          const $n806 = $i802 + 1;
-          let $r807 = 0;
-          if ($n806 <= 2097152 && $n806 >= 1) {
+        for (let $i814 = N[Z_property_deck]! - 1; $i814 > 0; $i814--) {
+          const $n818 = $i814 + 1;
+          let $r819 = 0;
+          if ($n818 <= 2097152 && $n818 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8603,24 +8651,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n806;
+              const $m = ($t >>> 0) * $n818;
               const $low = $m >>> 0;
-              if ($low >= $n806 || $low >= 4294967296 % $n806) {
-                $r807 = ($m / 4294967296) >>> 0;
+              if ($low >= $n818 || $low >= 4294967296 % $n818) {
+                $r819 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n806 >= 1 && $n806 <= 4294967296))
+            if (!($n818 >= 1 && $n818 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r807 = drawInt(G, $n806);
+            $r819 = drawInt(G, $n818);
           }
-          const $j805 = $r807;
-          const $a803 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i802;
-          const $b804 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j805;
-          const $card = C[$a803]!;
-          C[$a803] = C[$b804]!;
-          C[$b804] = $card;
+          const $j817 = $r819;
+          const $a815 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i814;
+          const $b816 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j817;
+          const $card = C[$a815]!;
+          C[$a815] = C[$b816]!;
+          C[$b816] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {

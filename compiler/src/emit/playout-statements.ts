@@ -120,7 +120,8 @@ export class KernelCode extends KernelExpressions {
         ];
       }
       case "for":
-        return this.forLoop(s);
+        // A loop that only tells (`say … to q` for each other seat) does nothing in a playout.
+        return tellsOnly(s.body.statements) ? [] : this.forLoop(s);
       case "phase":
         return this.statements(s.body.statements);
       case "shuffle":
@@ -539,4 +540,9 @@ function describeTarget(e: A.Expression): string {
     default:
       return "…";
   }
+}
+
+/** Statements that change nothing a playout keeps: words for the story, what a seat knows. */
+function tellsOnly(statements: readonly A.Statement[]): boolean {
+  return statements.every((s) => s.kind === "say" || s.kind === "reveal" || s.kind === "conceal" || (s.kind === "for" && tellsOnly(s.body.statements)));
 }

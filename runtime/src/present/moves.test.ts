@@ -82,6 +82,19 @@ describe("describeDecision", () => {
     ]);
   });
 
+  it("names a card played from a hand the reader cannot see once the move itself shows it", () => {
+    const play: MoveOption = { type: "play", parameters: { card: { kind: "card", zone: "hand", cards: [6, 7] } }, label: ["play ", { parameter: "card" }] };
+    const decision = { seat: 1, move: { type: "play", card: 6 }, option: play };
+    // Onto the open discards: the same move shows it to everyone.
+    expect(describeDecision(street, decision, [moved([6], "hand", 1, "discards", null)], SEAT_0)).toEqual([
+      "seat 1 plays Pay $50",
+      "  seat 1 puts Pay $50 into the Chance discards",
+    ]);
+    // Still in the hand (its player chooses where it goes next), or another card shown: it stays unnamed.
+    expect(describeDecision(street, decision, [], SEAT_0)).toEqual(["seat 1 plays a card"]);
+    expect(describeDecision(street, decision, [moved([7], "hand", 1, "discards", null)], SEAT_0)[0]).toBe("seat 1 plays a card");
+  });
+
   it("tells another seat's secret choice without its content", () => {
     expect(describeDecision(street, { seat: 2, move: { type: "buy", deed: 3 }, option: buy }, [], SEAT_0, true)).toEqual([
       "Wealthy Nephew Merc chooses secretly",

@@ -2,9 +2,9 @@
 // ("seat 2 buys Phonics Place for $100", "you pass"), with what they did; who may act; the result.
 // An option with a label from the rules is said by it; one without, by its name and parameters.
 
-import type { Activity, Game, GameResult, Move, MoveOption, Seat, TextPart } from "../contract.js";
+import type { Activity, CardId, Game, GameResult, Move, MoveOption, Seat, TextPart } from "../contract.js";
 import type { GameEvent } from "../events.js";
-import { parameterValue, readerSeat, renderText, seatList, seatName, type Reader } from "./naming.js";
+import { parameterValue, readerSeat, renderText, seatList, seatName, type Reader, type TextContext } from "./naming.js";
 import { joinedVerbs } from "./agreement.js";
 import { describeEvents } from "./story.js";
 import { capitalise, thirdPerson, verbFor, words } from "./words.js";
@@ -13,13 +13,14 @@ import { capitalise, thirdPerson, verbFor, words } from "./words.js";
  * A move in words, from the option it was chosen from (whose label, if any, says it). Without
  * `mover`, as a menu or a prompt says it, with no subject ("buy Phonics Place for $100", "raise amount
  * 7"); with `mover`, as a sentence about that seat ("seat 2 buys Phonics Place for $100", "you pass").
+ * `shown`: the cards the move's own events showed the reader, named even if chosen out of its sight.
  */
-export function describeMove(game: Game, move: Move, reader: Reader, option?: MoveOption, mover?: Seat): string {
+export function describeMove(game: Game, move: Move, reader: Reader, option?: MoveOption, mover?: Seat, shown?: ReadonlySet<CardId>): string {
   const who = mover === undefined ? undefined : seatName(game, mover, reader);
   // A label is written to the seat that moves ("Protect your card"): told of another seat, its "your"
   // is theirs, before the label's values are put in (the reader's own seat among them reads "your").
   const label = option?.label && who !== undefined && who !== "you" ? option.label.map(theirs) : option?.label;
-  const phrase = label ? renderText(game, label, reader, { move, option, mover }) : unlabelled(game, move, reader, option, mover);
+  const phrase = label ? renderText(game, label, reader, { move, option, mover, shown }) : unlabelled(game, move, reader, option, { mover, shown });
   if (who === undefined) return phrase;
   if (label) return `${who} ${conjugated(phrase, who)}`;
   const [verb, ...rest] = words(move.type).split(" ");
@@ -55,12 +56,12 @@ function conjugated(phrase: string, subject: string): string {
 
 /** "raise amount 7"; "good deal give Gem 1 and Gem 2, take Gem 5"; told of a seat, a move's only
  *  value needs no name: "seat 1 bids 50", not "bids amount 50". */
-function unlabelled(game: Game, move: Move, reader: Reader, option: MoveOption | undefined, mover: Seat | undefined): string {
+function unlabelled(game: Game, move: Move, reader: Reader, option: MoveOption | undefined, sight: Pick<TextContext, "mover" | "shown">): string {
   const values = Object.entries(move).filter(([name]) => name !== "type");
   const parameters = values
     .map(([name, value]) => {
-      const alone = mover !== undefined && values.length === 1;
-      const said = parameterValue(game, value, option?.parameters[name], undefined, reader, mover, alone);
+      const alone = sight.mover !== undefined && values.length === 1;
+      const said = parameterValue(game, value, option?.parameters[name], undefined, reader, sight, alone);
       return alone ? said : `${name} ${said}`;
     })
     .join(", ");
@@ -94,11 +95,22 @@ export function describeDecision(game: Game, decision: Decision, events: readonl
   const line =
     secret && seat !== readerSeat(reader)
       ? `${seatName(game, seat, reader)} ${verbFor(seatName(game, seat, reader), "choose")} secretly`
-      : describeMove(game, move, reader, option, seat);
+      : describeMove(game, move, reader, option, seat, shownCards(events));
   // The rules' words may say the move again (`refuse { say "{buyer} refuses" }`): told once.
   const same = (sentence: string): boolean => sentence.replace(/[.!]$/, "").toLowerCase() === line.toLowerCase();
   const story = describeEvents(game, events, reader, { mover: seat, move, option }).filter((sentence) => !same(sentence));
   return [line, ...story.map((sentence) => `  ${sentence}`)];
+}
+
+/** The cards these events name to their reader: a card played from a hand onto the table is no secret
+ *  by the end of its move, so the move's line names it ("seat 1 plays Colour penalty", not "a card"). */
+function shownCards(events: readonly GameEvent[]): ReadonlySet<CardId> {
+  const shown = new Set<CardId>();
+  for (const event of events) {
+    if (event.kind === "move") for (const card of event.cards ?? []) shown.add(card);
+    else if (event.kind === "reveal") shown.add(event.card);
+  }
+  return shown;
 }
 
 /**

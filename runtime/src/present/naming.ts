@@ -133,8 +133,10 @@ export interface TextContext {
   readonly move?: Move;
   /** The option the move was chosen from: its domains say how to name a parameter (a card, a seat). */
   readonly option?: MoveOption;
-  /** The seat that made the move: a card it chose from a zone the reader cannot see stays unnamed. */
+  /** The seat that made the move: a card it chose from a zone the reader cannot see stays unnamed, */
   readonly mover?: Seat;
+  /** unless the move itself showed the reader that card (played onto the table, revealed to them). */
+  readonly shown?: ReadonlySet<CardId>;
 }
 
 /** The rules' text (`TextPart[]`) in words for this reader. */
@@ -167,7 +169,7 @@ function partText(game: Game, part: TextPart, reader: Reader, context: TextConte
   const value = context.move?.[part.parameter];
   const domain = context.option?.parameters[part.parameter];
   if (value === undefined) return domain ? domainText(game, domain, part.field, reader) : words(part.parameter);
-  return parameterValue(game, value, domain, part.field, reader, context.mover, true);
+  return parameterValue(game, value, domain, part.field, reader, context, true);
 }
 
 /** A field of a card not chosen yet, over the cards it may be: their one value, their lowest to their
@@ -234,7 +236,7 @@ export function parameterValue(
   domain: MoveOption["parameters"][string] | undefined,
   field: string | undefined,
   reader: Reader,
-  mover?: Seat,
+  sight: Pick<TextContext, "mover" | "shown"> = {},
   /** In a label's words: a card the reader may not see is "a card" ("seat 1 plays a card"). */
   inWords = false,
 ): string {
@@ -242,13 +244,15 @@ export function parameterValue(
   if (domain?.kind === "card" || domain?.kind === "cards") {
     const zone = game.meta.zones.find((z) => z.name === domain.zone);
     const viewer = readerSeat(reader);
+    const { mover, shown } = sight;
+    const ids = Array.isArray(value) ? value : [value];
     // The zone is the mover's own (a parameter's zone is read on the seat that moves).
     const visible =
+      (shown !== undefined && ids.every((id) => typeof id === "number" && shown.has(id))) ||
       zone?.visibility === "public" ||
       viewer === null ||
       (zone?.visibility === "owner" && (mover === undefined || mover === viewer)) ||
       (zone?.visibility === "others" && mover !== undefined && mover !== viewer);
-    const ids = Array.isArray(value) ? value : [value];
     if (!visible && inWords) return ids.length === 1 ? "a card" : `${ids.length} cards`;
     if (!visible) return ids.length === 1 ? "(hidden)" : `(${ids.length} hidden cards)`;
     return joinList(ids.map((id) => (typeof id !== "number" ? String(id) : field === undefined ? cardName(game, id) : cardField(game, id, field, reader))));
