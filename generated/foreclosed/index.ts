@@ -28,6 +28,7 @@ import { advance, setup } from "./flow.js";
 import { activity, apply, check, legalMoves, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
+import type { ScorePart } from "@rules/runtime/internal";
 import type { TextPart } from "@rules/runtime/internal";
 
 export type { Move, State, View } from "./types.js";
@@ -35,10 +36,32 @@ export type { Move, State, View } from "./types.js";
 /** Per seat: [score, ...tie-breakers], compared in order, higher first. */
 export function scores(s: State): number[][] {
   return perSeat(s.players, (seat) => [
-    ((p: number) =>
-      fn_set_score(s, p) + fn_bonus_points(s, p) + fn_action_points(s, p) + s.zones.hand[p].length)(seat),
+    ((p: number) => fn_set_score(s, p))(seat) +
+      ((p: number) => fn_bonus_points(s, p))(seat) +
+      ((p: number) => fn_action_points(s, p))(seat) +
+      ((p: number) => s.zones.hand[p].length)(seat),
     ((p: number) => s.vars.coins[p] - fn_money_scored(s, p))(seat),
   ]);
+}
+
+/** Per seat: the parts its score is the sum of, each named as results tell it. */
+export function scoreParts(s: State): ScorePart[][] {
+  return perSeat(s.players, (seat) => {
+    const parts: ScorePart[] = [];
+    ((p: number) => {
+      parts.push({ label: `Property Card Sets`, points: fn_set_score(s, p) });
+    })(seat);
+    ((p: number) => {
+      parts.push({ label: `+1/+2 symbols`, points: fn_bonus_points(s, p) });
+    })(seat);
+    ((p: number) => {
+      parts.push({ label: `Action Cards`, points: fn_action_points(s, p) });
+    })(seat);
+    ((p: number) => {
+      parts.push({ label: `unplayed Action Cards`, points: s.zones.hand[p].length });
+    })(seat);
+    return parts;
+  });
 }
 
 /** The table lines of the variables the rules show only at times (`shown … when …`), read from a seat's view. */
@@ -480,6 +503,7 @@ export const game: Game<State, Move, View> = {
   apply,
   view,
   scores,
+  scoreParts,
   randomMove,
   shown,
 };

@@ -10267,8 +10267,10 @@ export function playout(): PlayoutKernel {
     const rows: number[][] = [];
     for (let $seat = 0; $seat < players; $seat++)
       rows.push([
-        ((l_p: number) =>
-          fn_set_score(l_p) + fn_bonus_points(l_p) + fn_action_points(l_p) + N[Z_hand + l_p]!)($seat),
+        ((l_p: number) => fn_set_score(l_p))($seat) +
+          ((l_p: number) => fn_bonus_points(l_p))($seat) +
+          ((l_p: number) => fn_action_points(l_p))($seat) +
+          ((l_p: number) => N[Z_hand + l_p]!)($seat),
         ((l_p: number) => v_coins[l_p]! - fn_money_scored(l_p))($seat),
       ]);
     return rows;

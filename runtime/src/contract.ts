@@ -277,9 +277,17 @@ export interface SetupOptions {
 }
 
 /** A game's final standing: scores with tie-breakers, and the ranking they give. */
+/** One part of a seat's score, named as results tell it ("coins": 3; an Objective card's name: 12). */
+export interface ScorePart {
+  readonly label: string;
+  readonly points: number;
+}
+
 export interface GameResult {
   /** Per seat: [score, tie-breaker 1, tie-breaker 2, ...]. */
   readonly scores: readonly (readonly number[])[];
+  /** Per seat, the parts its score is the sum of, where the rules name them. */
+  readonly parts?: readonly (readonly ScorePart[])[];
   /** Groups of seats, best first; seats in one group are tied on every key. */
   readonly ranking: readonly (readonly Seat[])[];
   readonly winners: readonly Seat[];
@@ -351,6 +359,8 @@ export interface Game<S extends BaseState = BaseState, M extends Move = Move, V 
   view(state: S, seat: Seat | null): V;
   /** Per seat [score, ...tie-breakers]; meaningful once the game is over. */
   scores(state: S): number[][];
+  /** Per seat, the parts its score is the sum of, where the rules name them (several `score` lines). */
+  scoreParts?(state: S): ScorePart[][];
   /** Optional compiled fast path of the random policy: the same distribution as `randomMove` over
    *  `legalMoves` (uniform over concrete moves), without building the option list. `draw(n)` returns
    *  a whole number in [0, n). Returns null where the game has no compiled sampler for this decision. */

@@ -42,6 +42,7 @@ export type {
   MoveSchema,
   ParameterDomain,
   ParameterKind,
+  ScorePart,
   Seat,
 } from "./contract.js";
 export type { SeatConnection, SeatSnapshot, SendOutcome } from "./connection.js";

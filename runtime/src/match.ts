@@ -217,7 +217,7 @@ export function isOver<G extends AnyGame>(match: Match<G>): boolean {
 
 /** Scores, ranking and winners once the game is over; null before. */
 export function resultOf<G extends AnyGame>(match: Match<G>): GameResult | null {
-  return isOver(match) ? rankPlayers(match.game.scores(match.state)) : null;
+  return isOver(match) ? rankPlayers(match.game.scores(match.state), match.game.scoreParts?.(match.state)) : null;
 }
 
 /**

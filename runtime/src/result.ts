@@ -1,6 +1,6 @@
 // Final standing: scores and tie-breakers compared in order, higher is better.
 
-import type { GameResult, Seat } from "./contract.js";
+import type { GameResult, ScorePart, Seat } from "./contract.js";
 import { GameFault } from "./errors.js";
 
 /** Positive when seat scores `a` beat `b`: the first key that differs decides. */
@@ -13,9 +13,10 @@ function compareScores(a: readonly number[], b: readonly number[]): number {
 
 /**
  * Ranks seats by their [score, tie-breaker 1, ...] arrays. Seats equal on every key share a
- * group (listed by seat number); the winners are the first group.
+ * group (listed by seat number); the winners are the first group. `parts`: what each seat's score
+ * is the sum of, where the rules name its parts, carried into the result.
  */
-export function rankPlayers(scores: number[][]): GameResult {
+export function rankPlayers(scores: number[][], parts?: readonly (readonly ScorePart[])[]): GameResult {
   const keys = scores[0]?.length ?? 0;
   for (const [seat, row] of scores.entries()) {
     // -Infinity is allowed: it pads a list tie-breaker that is shorter for this seat (see scoreRows).
@@ -33,9 +34,6 @@ export function rankPlayers(scores: number[][]): GameResult {
     if (group !== undefined && compareScores(scores[group[0]!]!, scores[seat]!) === 0) group.push(seat);
     else ranking.push([seat]);
   }
-  return {
-    scores: scores.map((row) => [...row]),
-    ranking,
-    winners: ranking[0] ?? [],
-  };
+  const result = { scores: scores.map((row) => [...row]), ranking, winners: ranking[0] ?? [] };
+  return parts === undefined ? result : { ...result, parts: parts.map((seat) => seat.map((part) => ({ ...part }))) };
 }

@@ -17,6 +17,7 @@ import { lostReveals } from "./lost-reveals.js";
 import { desugarElimination, type EliminationProblem } from "./elimination.js";
 import { checkOpenRolls } from "./open-rolls.js";
 import { checkBots, seatCounts, type BotModel } from "./bots.js";
+import { hasScoreParts, splitSum } from "./score-parts.js";
 
 export type { CardTypeModel, TableModel } from "./context.js";
 export type { BotModel } from "./bots.js";
@@ -40,7 +41,8 @@ export interface CheckedGame {
   readonly conserved: readonly A.ConserveDeclaration[];
   readonly setup: A.Block | null;
   readonly flow: A.Block;
-  readonly score: A.ScoreDeclaration;
+  /** The score's lines, summed; several, or one split by its sum's elements, are told in parts (score-parts.ts). */
+  readonly scores: readonly A.ScoreDeclaration[];
   readonly tiebreaks: readonly A.ScoreDeclaration[];
   readonly types: Map<A.Expression, Type>;
   readonly names: Map<A.Expression | A.Identifier, Binding>;
@@ -276,7 +278,7 @@ class Checker {
     const flows = program.declarations.filter((d): d is A.BlockDeclaration => d.kind === "flow");
     const scores = program.declarations.filter((d): d is A.ScoreDeclaration => d.kind === "score");
     const tiebreaks = program.declarations.filter((d): d is A.ScoreDeclaration => d.kind === "tiebreak");
-    for (const extra of [...setups.slice(1), ...flows.slice(1), ...scores.slice(1)]) {
+    for (const extra of [...setups.slice(1), ...flows.slice(1)]) {
       this.ctx.enter(extra);
       this.ctx.error("check/duplicate-definition", `a game has one ${extra.kind} block`, extra.range);
     }
@@ -301,6 +303,7 @@ class Checker {
     // A die told to every seat must not become a secret (open-rolls.ts).
     checkOpenRolls(this.ctx, program);
     const score = scores[0];
+    const parts = hasScoreParts(scores);
     if (!score) this.ctx.error("check/missing-score", "a game needs a score rule: score p: <expression>", header?.range ?? { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } });
     for (const s of [...scores, ...tiebreaks]) {
       this.ctx.enter(s);
@@ -312,10 +315,10 @@ class Checker {
       // A tie-breaker may be a list of numbers, compared in order ("the highest card, then the next").
       const allowed = s.kind === "tiebreak" && value.kind === "list" ? value.element : value;
       this.ctx.expect(allowed, INT, s.value.range, `a ${s.kind}`);
-      // A tie-breaker's label names it where results are told; the score is told as its number.
-      if (s.label !== null && (s.kind === "score" || s.label.text.trim() === "")) {
-        const why = s.kind === "score" ? "a score is told as its number: only a tie-breaker takes a label" : "a tie-breaker's label says what it counts, as in tiebreak p: coins[p] \"coins left\"";
-        this.ctx.error("check/score-label", why, s.label.range);
+      if (s.kind === "score") this.scorePart(s, scope, parts);
+      // A tie-breaker's label names it where results are told.
+      else if (s.label !== null && s.label.text.trim() === "") {
+        this.ctx.error("check/score-label", "a tie-breaker's label says what it counts, as in tiebreak p: coins[p] \"coins left\"", s.label.range);
       }
     }
 
@@ -340,7 +343,7 @@ class Checker {
         conserved,
         setup,
         flow,
-        score,
+        scores,
         tiebreaks,
         types: this.ctx.types,
         names: this.ctx.names,
@@ -353,6 +356,27 @@ class Checker {
         shownOwners: this.ctx.shownOwners,
       },
     };
+  }
+
+  /** A score line's label names its part where results are told: every line of a score of several
+   *  has one; a lone line has one only to be told element by element (score-parts.ts). */
+  private scorePart(line: A.ScoreDeclaration, scope: Scope, parts: boolean): void {
+    const example = 'score p: coins[p] "coins"';
+    if (line.label === null || line.template === null) {
+      if (parts) this.ctx.error("check/score-label", `a score of several lines names each part where results are told, as in ${example}`, line.value.range);
+      return;
+    }
+    if (line.label.text.trim() === "") return this.ctx.error("check/score-label", `a part's label says what it counts, as in ${example}`, line.label.range);
+    if (!parts) {
+      const why = `a score of one line is told as its number: give it several lines, each with its label (${example}), or show the element of its sum ("{o}")`;
+      return this.ctx.error("check/score-label", why, line.label.range);
+    }
+    // A label shows what a person can read; a split line's label, the element its part is for.
+    const sum = splitSum(line);
+    const inner = new Scope(scope);
+    const element = sum ? this.ctx.names.get(sum.binder) : undefined;
+    if (sum && element) this.ctx.bindLocal(inner, { ...sum.binder, synthetic: true }, element.type, "local");
+    this.statements.reason(line.template, inner);
   }
 }
 

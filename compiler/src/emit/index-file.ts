@@ -4,6 +4,7 @@
 import type * as A from "../syntax/ast.js";
 import { evaluateConstant } from "../check/constants.js";
 import { ELIMINATED } from "../check/elimination.js";
+import { hasScoreParts, splitSum } from "../check/score-parts.js";
 import { docText, enumLabels, functionName, property, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 
@@ -41,14 +42,17 @@ export class IndexFile {
   }
 
   indexFile(): EmittedFile {
-    const scoreKeys = [this.ctx.game.score, ...this.ctx.game.tiebreaks].map((d) => {
-      const binding = this.ctx.game.names.get(d.player);
-      const name = binding?.kind === "local" ? this.ctx.code.localName(binding.slot) : "p";
+    const line = (d: A.ScoreDeclaration): string => {
       const value = this.ctx.inDeclaration(d, () => this.ctx.code.at(d.range, () => this.ctx.code.expression(d.value)));
-      const key = `((${name}: number) => ${value})(seat)`;
-      return this.ctx.game.types.get(d.value)?.kind === "list" ? key : `[${key}]`;
-    });
-    const padded = [this.ctx.game.score, ...this.ctx.game.tiebreaks].some((d) => this.ctx.game.types.get(d.value)?.kind === "list");
+      return `((${this.scoreBinder(d)}: number) => ${value})(seat)`;
+    };
+    // The score is the sum of its lines; results tell the parts apart (scoreParts).
+    const scoreKeys = [
+      `[${this.ctx.game.scores.map(line).join(" + ")}]`,
+      ...this.ctx.game.tiebreaks.map((d) => (this.ctx.game.types.get(d.value)?.kind === "list" ? line(d) : `[${line(d)}]`)),
+    ];
+    const padded = this.ctx.game.tiebreaks.some((d) => this.ctx.game.types.get(d.value)?.kind === "list");
+    const parts = hasScoreParts(this.ctx.game.scores) ? this.scoreParts() : null;
     // Named tie-breakers, so that results say what each compares ("coins left: 3").
     const tiebreaks = this.ctx.game.tiebreaks.some((d) => d.label !== null)
       ? `\ntiebreaks: [${this.ctx.game.tiebreaks.map((d) => `{ label: ${d.label ? quote(d.label.text) : "null"}, list: ${this.ctx.game.types.get(d.value)?.kind === "list"} }`).join(", ")}],`
@@ -94,8 +98,8 @@ export class IndexFile {
     const prefers = this.ctx.machine.decisions.some((d) => d.ask.options.some((o) => o.preference));
     const moveLabels = this.ctx.moveLabels();
     return this.ctx.file("index.ts", (file) => {
-      const body = `${scoreKeys.join("\n")} perSeat${padded ? " scoreRows" : ""} ${functionTable.join(" ")}${this.ctx.game.bots.length ? " BOTS" : ""} ${labelled.map(enumLabels).join(" ")} ${shownLines.join("\n")}${shownLines.length ? " stateOfView perSeat" : ""}`;
-      this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports() }, { module: "./functions.js", names: this.ctx.functionNames() }]);
+      const body = `${scoreKeys.join("\n")} ${(parts ?? []).join("\n")} perSeat${padded ? " scoreRows" : ""} ${functionTable.join(" ")}${this.ctx.game.bots.length ? " BOTS" : ""} ${labelled.map(enumLabels).join(" ")} ${shownLines.join("\n")}${shownLines.length ? " stateOfView perSeat" : ""}`;
+      this.ctx.addImports(file, body, [{ module: "./cards.js", names: this.ctx.cardImports().filter((name) => name !== "CARDS") }, { module: "./functions.js", names: this.ctx.functionNames() }]);
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["Game"] });
       file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: ["CARDS"] });
       file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["advance", "setup"] });
@@ -113,6 +117,17 @@ export class IndexFile {
           ? ["return scoreRows(perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k},`), "]));"]
           : ["return perSeat(s.players, (seat) => [", ...scoreKeys.map((k) => `${k.slice(1, -1)},`), "]);"],
       });
+      if (parts) {
+        file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["ScorePart"] });
+        file.addFunction({
+          isExported: true,
+          name: "scoreParts",
+          docs: ["Per seat: the parts its score is the sum of, each named as results tell it."],
+          parameters: [{ name: "s", type: "State" }],
+          returnType: "ScorePart[][]",
+          statements: ["return perSeat(s.players, (seat) => {", "const parts: ScorePart[] = [];", ...parts, "return parts;", "});"],
+        });
+      }
       if (shownLines.length) {
         file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: RUNTIME, namedImports: ["TextPart"] });
         file.addFunction({
@@ -162,13 +177,39 @@ export class IndexFile {
               check,
               apply,
               view,
-              scores,
+              scores,${parts ? "\nscoreParts," : ""}
               randomMove,${prefers ? "\npreferences," : ""}${shownLines.length ? "\nshown," : ""}
             }`,
           },
         ],
       });
     });
+  }
+
+  /** The local a score line names its seat by. */
+  private scoreBinder(d: A.ScoreDeclaration): string {
+    const binding = this.ctx.game.names.get(d.player);
+    return binding?.kind === "local" ? this.ctx.code.localName(binding.slot) : "p";
+  }
+
+  /** scoreParts' body: each line's part, a split line's one per element of its sum (score-parts.ts). */
+  private scoreParts(): string[] {
+    const code = this.ctx.code;
+    return this.ctx.game.scores.map((d) =>
+      this.ctx.inDeclaration(d, () =>
+        code.at(d.range, () => {
+          const label = code.reason(d.template!);
+          const sum = splitSum(d);
+          if (!sum) return `((${this.scoreBinder(d)}: number) => { parts.push({ label: ${label}, points: ${code.expression(d.value)} }); })(seat);`;
+          const element = this.ctx.game.names.get(sum.binder);
+          if (element?.kind !== "local") throw new Error("internal: unresolved score binder");
+          const binder = code.localName(element.slot);
+          const push = `parts.push({ label: ${label}, points: ${code.expression(sum.value!)} });`;
+          const body = sum.condition ? `if (${code.expression(sum.condition)}) ${push}` : push;
+          return `((${this.scoreBinder(d)}: number) => { ${code.loopHead(binder, sum.source)} ${body} })(seat);`;
+        }),
+      ),
+    );
   }
 }
 

@@ -1,6 +1,7 @@
 // The kernel's state as declared in playout.ts: the game's variables (arrays sized for the most seats,
 // the others scalars), the flow's locals that live across decisions with the lists of its loops, and
 // the scores read from the state at the end. Written apart from the file's assembly (playout-file.ts).
+import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { FlowMachine, LoopSlots } from "../lower/ir.js";
 import { filledArray } from "./playout-arrays.js";
@@ -54,15 +55,17 @@ export function resetLocals(locals: readonly string[]): string[] {
 
 /** The body of `scores()`: each seat's score and tie-breakers, list keys padded as Game.scores pads them. */
 export function kernelScores(game: CheckedGame, code: KernelCode): string[] {
-  const declarations = [game.score, ...game.tiebreaks];
-  const lists = declarations.some((d) => game.types.get(d.value)?.kind === "list");
-  const keys = declarations.map((d) => {
+  const lists = game.tiebreaks.some((d) => game.types.get(d.value)?.kind === "list");
+  const line = (d: A.ScoreDeclaration): string => {
     const binding = game.names.get(d.player);
     if (binding?.kind !== "local") throw new Error("internal: unresolved score binder");
-    const key = `((${localName(binding.slot)}: number) => ${code.expression(d.value)})($seat)`;
+    return `((${localName(binding.slot)}: number) => ${code.expression(d.value)})($seat)`;
+  };
+  // The score is the sum of its lines (parts told apart only where results are told).
+  const keys = [{ key: game.scores.map(line).join(" + "), list: false }, ...game.tiebreaks.map((d) => ({ key: line(d), list: game.types.get(d.value)?.kind === "list" }))].map(
     // A list key (a tie-breaker of several numbers) is padded by scoreRows, as Game.scores does.
-    return lists && game.types.get(d.value)?.kind !== "list" ? `[${key}]` : key;
-  });
+    ({ key, list }) => (lists && !list ? `[${key}]` : key),
+  );
   if (lists) return ["const keys: number[][][] = [];", "for (let $seat = 0; $seat < players; $seat++) keys.push([", ...keys.map((k) => `${k},`), "]);", "return scoreRows(keys);"];
   return ["const rows: number[][] = [];", "for (let $seat = 0; $seat < players; $seat++) rows.push([", ...keys.map((k) => `${k},`), "]);", "return rows;"];
 }

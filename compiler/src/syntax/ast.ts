@@ -224,8 +224,11 @@ export interface ScoreDeclaration {
   readonly kind: "score" | "tiebreak";
   readonly player: Identifier;
   readonly value: Expression;
-  /** How a tie-breaker is called where results are told (`tiebreak p: coins[p] "coins left"`). */
+  /** How a tie-breaker is called where results are told (`tiebreak p: coins[p] "coins left"`), or a
+   *  part of a score of several (`score p: coins[p] "coins"`). */
   readonly label: { readonly text: string; readonly range: SourceRange } | null;
+  /** The label as a template: a part's label may show the element of its sum (`"{o}"`). */
+  readonly template: ReasonText | null;
   readonly range: SourceRange;
 }
 

@@ -468,6 +468,7 @@ export class DeclarationGrammar extends StatementGrammar {
       player: identifier(player),
       value,
       label: label ? { text: unquote(label), range: span(label, label) } : null,
+      template: label ? this.reasonText(label) : null,
       range: label ? span(keyword, label) : span(keyword, value),
     }));
   });

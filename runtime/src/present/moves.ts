@@ -2,9 +2,9 @@
 // ("seat 2 buys Phonics Place for $100", "you pass"), with what they did; who may act; the result.
 // An option with a label from the rules is said by it; one without, by its name and parameters.
 
-import type { Activity, CardId, Game, GameResult, Move, MoveOption, Seat, TextPart } from "../contract.js";
+import type { Activity, CardId, Game, GameResult, Move, MoveOption, ScorePart, Seat, TextPart } from "../contract.js";
 import type { GameEvent } from "../events.js";
-import { parameterValue, readerSeat, renderText, seatList, seatName, type Reader, type TextContext } from "./naming.js";
+import { addressed, parameterValue, readerSeat, renderText, seatList, seatName, type Reader, type TextContext } from "./naming.js";
 import { joinedVerbs } from "./agreement.js";
 import { describeEvents } from "./story.js";
 import { capitalise, thirdPerson, verbFor, words } from "./words.js";
@@ -177,7 +177,13 @@ function namedTiebreakers(game: Game, keys: readonly number[]): string | null {
   return parts.length === 0 ? null : parts.join("; ");
 }
 
-/** Scores (with tie-breakers), the ranking and the winners, one line each. */
+/** " — Tidy Mansion: 12, Collector: 15, …": a score told in the parts the rules name, which add up to it. */
+function partsOf(game: Game, parts: readonly ScorePart[] | undefined, reader: Reader): string {
+  if (parts === undefined || parts.length === 0) return "";
+  return ` — ${parts.map((part) => `${addressed(game, part.label, reader)}: ${part.points}`).join(", ")}`;
+}
+
+/** Scores (with their parts and tie-breakers), the ranking and the winners, one line each. */
 export function describeResult(game: Game, result: GameResult, reader: Reader): string[] {
   const name = (seat: Seat): string => seatName(game, seat, reader);
   const lines = ["Scores:"];
@@ -188,7 +194,7 @@ export function describeResult(game: Game, result: GameResult, reader: Reader): 
     const tiebreakers = keysAfter.filter((k) => k !== Number.NEGATIVE_INFINITY);
     const extra =
       named !== null ? ` (${named})` : tiebreakers.length === 0 ? "" : ` (${tiebreakers.length === 1 ? "tie-breaker" : "tie-breakers"} ${tiebreakers.join(", ")})`;
-    lines.push(`  ${name(seat)}: ${score}${extra}`);
+    lines.push(`  ${name(seat)}: ${score}${partsOf(game, result.parts?.[seat], reader)}${extra}`);
   });
   lines.push("Ranking:");
   let place = 1;
