@@ -72,60 +72,60 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L615,
-  "turn.while": AT.L619,
-  "turn.endif": AT.L619,
-  "turn.for_q_2": AT.L438,
-  "turn.while2": AT.L438,
-  "turn.resume": AT.L438,
-  "turn.request_rent_body": AT.L438,
-  "turn.while3": AT.L281,
-  "turn.resume2": AT.L281,
-  "turn.endif2": AT.L438,
-  "turn.endif3": AT.L438,
-  "turn.for_d_2": AT.L260,
-  "turn.while4": AT.L211,
-  "turn.resume3": AT.L211,
-  "turn.offer_body": AT.L438,
-  "turn.resume4": AT.L438,
-  "turn.ask_price_body": AT.L438,
-  "turn.resume5": AT.L438,
-  "turn.endif4": AT.L619,
-  "turn.endif5": AT.L619,
-  "turn.endif6": AT.L619,
-  "turn.endif7": AT.L619,
-  "turn.while5": AT.L281,
-  "turn.resume6": AT.L281,
-  "turn.endif8": AT.L619,
-  "turn.endif9": AT.L619,
-  "turn.for_d_4": AT.L260,
-  "turn.while6": AT.L211,
-  "turn.resume7": AT.L211,
-  "turn.endif10": AT.L619,
-  "turn.while7": AT.L667,
-  "turn.endif11": AT.L667,
-  "turn.endif12": AT.L667,
-  "turn.resume8": AT.L667,
-  "turn.decline_body": AT.L667,
-  "turn.while8": AT.L211,
-  "turn.resume9": AT.L211,
-  "turn.endif13": AT.L667,
-  "turn.endif14": AT.L667,
-  "turn.while9": AT.L281,
-  "turn.resume10": AT.L281,
-  "turn.endif15": AT.L667,
-  "turn.endif16": AT.L667,
-  "turn.for_d_5": AT.L260,
-  "turn.while10": AT.L211,
-  "turn.resume11": AT.L211,
-  "turn.endif17": AT.L667,
-  "turn.while11": AT.L281,
-  "turn.resume12": AT.L281,
-  "turn.endif18": AT.L667,
-  "turn.endif19": AT.L667,
-  "turn.for_d_6": AT.L260,
-  "turn.while12": AT.L211,
-  "turn.resume13": AT.L211,
+  while: AT.L618,
+  "turn.while": AT.L622,
+  "turn.endif": AT.L622,
+  "turn.for_q_2": AT.L441,
+  "turn.while2": AT.L441,
+  "turn.resume": AT.L441,
+  "turn.request_rent_body": AT.L441,
+  "turn.while3": AT.L284,
+  "turn.resume2": AT.L284,
+  "turn.endif2": AT.L441,
+  "turn.endif3": AT.L441,
+  "turn.for_d_2": AT.L263,
+  "turn.while4": AT.L214,
+  "turn.resume3": AT.L214,
+  "turn.offer_body": AT.L441,
+  "turn.resume4": AT.L441,
+  "turn.ask_price_body": AT.L441,
+  "turn.resume5": AT.L441,
+  "turn.endif4": AT.L622,
+  "turn.endif5": AT.L622,
+  "turn.endif6": AT.L622,
+  "turn.endif7": AT.L622,
+  "turn.while5": AT.L284,
+  "turn.resume6": AT.L284,
+  "turn.endif8": AT.L622,
+  "turn.endif9": AT.L622,
+  "turn.for_d_4": AT.L263,
+  "turn.while6": AT.L214,
+  "turn.resume7": AT.L214,
+  "turn.endif10": AT.L622,
+  "turn.while7": AT.L670,
+  "turn.endif11": AT.L670,
+  "turn.endif12": AT.L670,
+  "turn.resume8": AT.L670,
+  "turn.decline_body": AT.L670,
+  "turn.while8": AT.L214,
+  "turn.resume9": AT.L214,
+  "turn.endif13": AT.L670,
+  "turn.endif14": AT.L670,
+  "turn.while9": AT.L284,
+  "turn.resume10": AT.L284,
+  "turn.endif15": AT.L670,
+  "turn.endif16": AT.L670,
+  "turn.for_d_5": AT.L263,
+  "turn.while10": AT.L214,
+  "turn.resume11": AT.L214,
+  "turn.endif17": AT.L670,
+  "turn.while11": AT.L284,
+  "turn.resume12": AT.L284,
+  "turn.endif18": AT.L670,
+  "turn.endif19": AT.L670,
+  "turn.for_d_6": AT.L263,
+  "turn.while12": AT.L214,
+  "turn.resume13": AT.L214,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -272,28 +272,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L558);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L558);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L561);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L561);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L561);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L561);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L564);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L564);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L563);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L566);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L564);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L567);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L566);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L566);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L569);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L569);
     }
   }
 
@@ -303,7 +303,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L572);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L575);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -312,9 +312,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L579));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L582));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L581);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L584);
       {
         const $amount = checkTransfer(
           ((): number => {
@@ -324,7 +324,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           })(),
           s.vars.cash[p],
           "cash[p]",
-          AT.L582,
+          AT.L585,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -350,19 +350,19 @@ function step_start(s: State): void {
       for (const q of seatsInPlay(s.players, s.vars.eliminated))
         if (
           s.vars.opening[q] ===
-          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L597)
+          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L600)
         )
           $n++;
       return $n;
     })() > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L597);
+    loopGuard($passes, AT.L600);
     let best: number = maxOf(
       seatsInPlay(s.players, s.vars.eliminated),
       (r) => s.vars.opening[r],
       "max(players)",
-      AT.L598,
+      AT.L601,
     );
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
@@ -381,7 +381,7 @@ function step_start(s: State): void {
     seatsInPlay(s.players, s.vars.eliminated),
     (q) => s.vars.opening[q],
     "highest(players)",
-    AT.L609,
+    AT.L612,
   );
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
@@ -561,14 +561,14 @@ function step_turn_while3(s: State): void {
     if (s.vars.cash[s.locals.p] >= s.locals.amount_2) {
       if (s.locals.to_centre) {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L312);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L315);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L314);
+          const $amount = checkTransfer(s.locals.amount_2, s.vars.cash[s.locals.p], "cash[p]", AT.L317);
           s.vars.cash[s.locals.p] -= $amount;
           s.vars.cash[s.locals.creditor] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p, "cash", s.locals.creditor));
@@ -587,10 +587,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L242),
+              floorDiv(Deed_stack_price[d], 2, AT.L245),
               s.vars.bank,
               "bank",
-              AT.L242,
+              AT.L245,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -603,10 +603,10 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L249),
               s.vars.bank,
               "bank",
-              AT.L246,
+              AT.L249,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_2] += $amount;
@@ -623,7 +623,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L254,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.centre += $amount;
@@ -634,8 +634,8 @@ function step_turn_while3(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L257);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
+            takeCard(s.zones.deeds[s.locals.p_2], $card, "deeds[p]", AT.L260);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L260);
             s.events?.push(moved([$card], "deeds", s.locals.p_2, "seized", null));
           }
         }
@@ -651,7 +651,7 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L198);
+            endGame(s, AT.L201);
             s.events?.push(gameEnds());
             return;
           }
@@ -666,7 +666,7 @@ function step_turn_while3(s: State): void {
             s.vars.cash[s.locals.p_2],
             s.vars.cash[s.locals.p_2],
             "cash[p]",
-            AT.L268,
+            AT.L271,
           );
           s.vars.cash[s.locals.p_2] -= $amount;
           s.vars.cash[s.locals.creditor_2] += $amount;
@@ -690,7 +690,7 @@ function step_turn_while3(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L198);
+            endGame(s, AT.L201);
             s.events?.push(gameEnds());
             return;
           }
@@ -719,8 +719,8 @@ function step_turn_for_d_2(s: State): void {
     s.locals.d_2 = s.locals.d_2_list[s.locals.d_2_index]!;
     {
       const $card = s.locals.d_2;
-      takeCard(s.zones.seized, $card, "seized", AT.L261);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
+      takeCard(s.zones.seized, $card, "seized", AT.L264);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L264);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -729,7 +729,7 @@ function step_turn_for_d_2(s: State): void {
       said(`${LABEL_Place[Deed_place[s.locals.lot]]} is auctioned: any player may bid any price`, null),
     );
     s.locals.high_2 = 0;
-    s.locals.leader_2 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L209);
+    s.locals.leader_2 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L212);
     s.locals.bidding_2 = true;
     s.pc = "turn.while4";
   } else {
@@ -769,7 +769,7 @@ function step_turn_while4(s: State): void {
           s.locals.high_2,
           s.vars.cash[s.locals.leader_2],
           "cash[leader]",
-          AT.L226,
+          AT.L229,
         );
         s.vars.cash[s.locals.leader_2] -= $amount;
         s.vars.bank += $amount;
@@ -783,8 +783,8 @@ function step_turn_while4(s: State): void {
 
       {
         const $card = s.locals.lot;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
-        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L227);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L230);
+        placeCard(s.zones.deeds[s.locals.leader_2], $card, false, Infinity, "deeds[leader]", AT.L230);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_2));
       }
     } else {
@@ -828,19 +828,19 @@ function step_turn_endif5(s: State): void {
       let p: number = s.locals.active;
       let steps: number = s.locals.steps;
       let target: number = s.vars.position[p] + steps;
-      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L337);
+      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L340);
       s.events?.push(changed("position", p, s.vars.position[p]));
       if (target >= fn_board_size(s)) {
         if (s.vars.position[p] === 0) {
           {
-            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L340);
+            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L343);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p, ["landing on HOME"]));
           }
         } else {
           {
-            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L342);
+            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L345);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p, ["passing HOME"]));
@@ -884,14 +884,14 @@ function step_turn_while5(s: State): void {
     if (s.vars.cash[s.locals.p_3] >= s.locals.amount_4) {
       if (s.locals.to_centre_3) {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L312);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L315);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L314);
+          const $amount = checkTransfer(s.locals.amount_4, s.vars.cash[s.locals.p_3], "cash[p]", AT.L317);
           s.vars.cash[s.locals.p_3] -= $amount;
           s.vars.cash[s.locals.creditor_3] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_3, "cash", s.locals.creditor_3));
@@ -910,10 +910,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L242),
+              floorDiv(Deed_stack_price[d], 2, AT.L245),
               s.vars.bank,
               "bank",
-              AT.L242,
+              AT.L245,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -926,10 +926,10 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L249),
               s.vars.bank,
               "bank",
-              AT.L246,
+              AT.L249,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_4] += $amount;
@@ -946,7 +946,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L254,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.centre += $amount;
@@ -957,8 +957,8 @@ function step_turn_while5(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L257);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
+            takeCard(s.zones.deeds[s.locals.p_4], $card, "deeds[p]", AT.L260);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L260);
             s.events?.push(moved([$card], "deeds", s.locals.p_4, "seized", null));
           }
         }
@@ -974,7 +974,7 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L198);
+            endGame(s, AT.L201);
             s.events?.push(gameEnds());
             return;
           }
@@ -989,7 +989,7 @@ function step_turn_while5(s: State): void {
             s.vars.cash[s.locals.p_4],
             s.vars.cash[s.locals.p_4],
             "cash[p]",
-            AT.L268,
+            AT.L271,
           );
           s.vars.cash[s.locals.p_4] -= $amount;
           s.vars.cash[s.locals.creditor_4] += $amount;
@@ -1013,7 +1013,7 @@ function step_turn_while5(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L198);
+            endGame(s, AT.L201);
             s.events?.push(gameEnds());
             return;
           }
@@ -1042,8 +1042,8 @@ function step_turn_for_d_4(s: State): void {
     s.locals.d_4 = s.locals.d_4_list[s.locals.d_4_index]!;
     {
       const $card = s.locals.d_4;
-      takeCard(s.zones.seized, $card, "seized", AT.L261);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
+      takeCard(s.zones.seized, $card, "seized", AT.L264);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L264);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1052,7 +1052,7 @@ function step_turn_for_d_4(s: State): void {
       said(`${LABEL_Place[Deed_place[s.locals.lot_2]]} is auctioned: any player may bid any price`, null),
     );
     s.locals.high_3 = 0;
-    s.locals.leader_3 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L209);
+    s.locals.leader_3 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L212);
     s.locals.bidding_3 = true;
     s.pc = "turn.while6";
   } else {
@@ -1092,7 +1092,7 @@ function step_turn_while6(s: State): void {
           s.locals.high_3,
           s.vars.cash[s.locals.leader_3],
           "cash[leader]",
-          AT.L226,
+          AT.L229,
         );
         s.vars.cash[s.locals.leader_3] -= $amount;
         s.vars.bank += $amount;
@@ -1106,8 +1106,8 @@ function step_turn_while6(s: State): void {
 
       {
         const $card = s.locals.lot_2;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
-        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L227);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L230);
+        placeCard(s.zones.deeds[s.locals.leader_3], $card, false, Infinity, "deeds[leader]", AT.L230);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_3));
       }
     } else {
@@ -1144,7 +1144,7 @@ function step_turn_while7(s: State): void {
             s.zones.deeds[holder],
             (e) => Deed_space[e] === s.locals.here_2,
             "first(deeds[holder])",
-            AT.L392,
+            AT.L395,
           );
           if (s.vars.mortgaged[deed]) {
             s.events?.push(said(`${LABEL_Place[Deed_place[deed]]} is mortgaged: no rent`, null));
@@ -1174,7 +1174,7 @@ function step_turn_while7(s: State): void {
           s.zones.bank_deeds,
           (e) => Deed_space[e] === s.locals.here_2,
           "first(bank_deeds)",
-          AT.L406,
+          AT.L409,
         );
         s.locals.actor = s.locals.p_5;
         s.pc = "turn.buy_or_decline";
@@ -1185,26 +1185,26 @@ function step_turn_while7(s: State): void {
         s.locals.mercy = s.locals.kind_2 === "mercy";
         if (s.locals.mercy) {
           {
-            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L351);
-            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L351);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L351);
+            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L354);
+            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L354);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L354);
             s.events?.push(moved([$card], "mercy_deck", null, "drawn", null));
           }
         } else {
           {
-            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L353);
-            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L353);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L353);
+            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L356);
+            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L356);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L356);
             s.events?.push(moved([$card], "grace_deck", null, "drawn", null));
           }
         }
 
-        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L355);
+        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L358);
         s.events?.push(said(`seat ${s.locals.p_6} draws ${cardLabel(CARDS[s.locals.card]!)}`, null));
         s.locals.owed = 0;
         if (Fortune_effect[s.locals.card] === "collect") {
           {
-            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L359);
+            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L362);
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_6] += $amount;
             s.events?.push(
@@ -1231,7 +1231,7 @@ function step_turn_while7(s: State): void {
                 s.vars.position[s.locals.p_6] = 0;
                 s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                 {
-                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L367);
+                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L370);
                   s.vars.bank -= $amount;
                   s.vars.cash[s.locals.p_6] += $amount;
                   s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1241,7 +1241,7 @@ function step_turn_while7(s: State): void {
                   s.vars.position[s.locals.p_6] = floorMod(
                     s.vars.position[s.locals.p_6] - 3,
                     fn_board_size(s),
-                    AT.L369,
+                    AT.L372,
                   );
                   s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                   s.vars.relocated = true;
@@ -1266,15 +1266,15 @@ function step_turn_while7(s: State): void {
         if (s.locals.mercy) {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L375);
-            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L375);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L378);
+            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L378);
             s.events?.push(moved([$card], $from.zone, $from.seat, "mercy_deck", null));
           }
         } else {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L377);
-            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L377);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L380);
+            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L380);
             s.events?.push(moved([$card], $from.zone, $from.seat, "grace_deck", null));
           }
         }
@@ -1298,7 +1298,7 @@ function step_turn_while7(s: State): void {
         } else {
           if (s.locals.kind_2 === "field_trip") {
             {
-              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L424);
+              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L427);
               s.vars.centre -= $amount;
               s.vars.cash[s.locals.p_5] += $amount;
               s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5, ["FIELD TRIP"]));
@@ -1349,7 +1349,7 @@ function step_turn_decline_body(s: State): void {
     said(`${LABEL_Place[Deed_place[s.locals.lot_3]]} is auctioned: any player may bid any price`, null),
   );
   s.locals.high_4 = 0;
-  s.locals.leader_4 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L209);
+  s.locals.leader_4 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L212);
   s.locals.bidding_4 = true;
   s.pc = "turn.while8";
 }
@@ -1386,7 +1386,7 @@ function step_turn_while8(s: State): void {
           s.locals.high_4,
           s.vars.cash[s.locals.leader_4],
           "cash[leader]",
-          AT.L226,
+          AT.L229,
         );
         s.vars.cash[s.locals.leader_4] -= $amount;
         s.vars.bank += $amount;
@@ -1400,8 +1400,8 @@ function step_turn_while8(s: State): void {
 
       {
         const $card = s.locals.lot_3;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
-        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L227);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L230);
+        placeCard(s.zones.deeds[s.locals.leader_4], $card, false, Infinity, "deeds[leader]", AT.L230);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_4));
       }
     } else {
@@ -1444,14 +1444,14 @@ function step_turn_while9(s: State): void {
     if (s.vars.cash[s.locals.p_7] >= s.locals.amount_5) {
       if (s.locals.to_centre_5) {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L312);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L315);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L314);
+          const $amount = checkTransfer(s.locals.amount_5, s.vars.cash[s.locals.p_7], "cash[p]", AT.L317);
           s.vars.cash[s.locals.p_7] -= $amount;
           s.vars.cash[s.locals.creditor_5] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_7, "cash", s.locals.creditor_5));
@@ -1470,10 +1470,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L242),
+              floorDiv(Deed_stack_price[d], 2, AT.L245),
               s.vars.bank,
               "bank",
-              AT.L242,
+              AT.L245,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1486,10 +1486,10 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L249),
               s.vars.bank,
               "bank",
-              AT.L246,
+              AT.L249,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_8] += $amount;
@@ -1506,7 +1506,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L254,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.centre += $amount;
@@ -1517,8 +1517,8 @@ function step_turn_while9(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L257);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
+            takeCard(s.zones.deeds[s.locals.p_8], $card, "deeds[p]", AT.L260);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L260);
             s.events?.push(moved([$card], "deeds", s.locals.p_8, "seized", null));
           }
         }
@@ -1534,7 +1534,7 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L198);
+            endGame(s, AT.L201);
             s.events?.push(gameEnds());
             return;
           }
@@ -1549,7 +1549,7 @@ function step_turn_while9(s: State): void {
             s.vars.cash[s.locals.p_8],
             s.vars.cash[s.locals.p_8],
             "cash[p]",
-            AT.L268,
+            AT.L271,
           );
           s.vars.cash[s.locals.p_8] -= $amount;
           s.vars.cash[s.locals.creditor_6] += $amount;
@@ -1573,7 +1573,7 @@ function step_turn_while9(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L198);
+            endGame(s, AT.L201);
             s.events?.push(gameEnds());
             return;
           }
@@ -1602,8 +1602,8 @@ function step_turn_for_d_5(s: State): void {
     s.locals.d_5 = s.locals.d_5_list[s.locals.d_5_index]!;
     {
       const $card = s.locals.d_5;
-      takeCard(s.zones.seized, $card, "seized", AT.L261);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
+      takeCard(s.zones.seized, $card, "seized", AT.L264);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L264);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1612,7 +1612,7 @@ function step_turn_for_d_5(s: State): void {
       said(`${LABEL_Place[Deed_place[s.locals.lot_4]]} is auctioned: any player may bid any price`, null),
     );
     s.locals.high_5 = 0;
-    s.locals.leader_5 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L209);
+    s.locals.leader_5 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L212);
     s.locals.bidding_5 = true;
     s.pc = "turn.while10";
   } else {
@@ -1652,7 +1652,7 @@ function step_turn_while10(s: State): void {
           s.locals.high_5,
           s.vars.cash[s.locals.leader_5],
           "cash[leader]",
-          AT.L226,
+          AT.L229,
         );
         s.vars.cash[s.locals.leader_5] -= $amount;
         s.vars.bank += $amount;
@@ -1666,8 +1666,8 @@ function step_turn_while10(s: State): void {
 
       {
         const $card = s.locals.lot_4;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
-        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L227);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L230);
+        placeCard(s.zones.deeds[s.locals.leader_5], $card, false, Infinity, "deeds[leader]", AT.L230);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_5));
       }
     } else {
@@ -1707,14 +1707,14 @@ function step_turn_while11(s: State): void {
     if (s.vars.cash[s.locals.p_9] >= s.locals.amount_6) {
       if (s.locals.to_centre_7) {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L312);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L315);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.centre += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "centre", null));
         }
       } else {
         {
-          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L314);
+          const $amount = checkTransfer(s.locals.amount_6, s.vars.cash[s.locals.p_9], "cash[p]", AT.L317);
           s.vars.cash[s.locals.p_9] -= $amount;
           s.vars.cash[s.locals.creditor_7] += $amount;
           s.events?.push(transferred($amount, "cash", s.locals.p_9, "cash", s.locals.creditor_7));
@@ -1733,10 +1733,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("keys_left", null, s.vars.keys_left));
           {
             const $amount = checkTransfer(
-              floorDiv(Deed_stack_price[d], 2, AT.L242),
+              floorDiv(Deed_stack_price[d], 2, AT.L245),
               s.vars.bank,
               "bank",
-              AT.L242,
+              AT.L245,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1749,10 +1749,10 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
           {
             const $amount = checkTransfer(
-              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L246),
+              s.vars.books[d] * floorDiv(Deed_stack_price[d], 2, AT.L249),
               s.vars.bank,
               "bank",
-              AT.L246,
+              AT.L249,
             );
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_10] += $amount;
@@ -1769,7 +1769,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L254,
+            AT.L257,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.centre += $amount;
@@ -1780,8 +1780,8 @@ function step_turn_while11(s: State): void {
           s.vars.mortgaged[d] = false;
           {
             const $card = d;
-            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L257);
-            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L257);
+            takeCard(s.zones.deeds[s.locals.p_10], $card, "deeds[p]", AT.L260);
+            placeCard(s.zones.seized, $card, false, Infinity, "seized", AT.L260);
             s.events?.push(moved([$card], "deeds", s.locals.p_10, "seized", null));
           }
         }
@@ -1797,7 +1797,7 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L198);
+            endGame(s, AT.L201);
             s.events?.push(gameEnds());
             return;
           }
@@ -1812,7 +1812,7 @@ function step_turn_while11(s: State): void {
             s.vars.cash[s.locals.p_10],
             s.vars.cash[s.locals.p_10],
             "cash[p]",
-            AT.L268,
+            AT.L271,
           );
           s.vars.cash[s.locals.p_10] -= $amount;
           s.vars.cash[s.locals.creditor_8] += $amount;
@@ -1836,7 +1836,7 @@ function step_turn_while11(s: State): void {
           s.events?.push(changed("in_court", p, s.vars.in_court[p]));
           s.events?.push(said(`seat ${p} is bankrupt and retires from the game`, null));
           if (fn_players_left(s) === 1) {
-            endGame(s, AT.L198);
+            endGame(s, AT.L201);
             s.events?.push(gameEnds());
             return;
           }
@@ -1865,8 +1865,8 @@ function step_turn_for_d_6(s: State): void {
     s.locals.d_6 = s.locals.d_6_list[s.locals.d_6_index]!;
     {
       const $card = s.locals.d_6;
-      takeCard(s.zones.seized, $card, "seized", AT.L261);
-      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L261);
+      takeCard(s.zones.seized, $card, "seized", AT.L264);
+      placeCard(s.zones.bank_deeds, $card, false, Infinity, "bank_deeds", AT.L264);
       s.events?.push(moved([$card], "seized", null, "bank_deeds", null));
     }
 
@@ -1875,7 +1875,7 @@ function step_turn_for_d_6(s: State): void {
       said(`${LABEL_Place[Deed_place[s.locals.lot_5]]} is auctioned: any player may bid any price`, null),
     );
     s.locals.high_6 = 0;
-    s.locals.leader_6 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L209);
+    s.locals.leader_6 = topCard(seatsInPlay(s.players, s.vars.eliminated), "players", AT.L212);
     s.locals.bidding_6 = true;
     s.pc = "turn.while12";
   } else {
@@ -1915,7 +1915,7 @@ function step_turn_while12(s: State): void {
           s.locals.high_6,
           s.vars.cash[s.locals.leader_6],
           "cash[leader]",
-          AT.L226,
+          AT.L229,
         );
         s.vars.cash[s.locals.leader_6] -= $amount;
         s.vars.bank += $amount;
@@ -1929,8 +1929,8 @@ function step_turn_while12(s: State): void {
 
       {
         const $card = s.locals.lot_5;
-        const $from = takeCardFromAnyZone(s.zones, $card, AT.L227);
-        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L227);
+        const $from = takeCardFromAnyZone(s.zones, $card, AT.L230);
+        placeCard(s.zones.deeds[s.locals.leader_6], $card, false, Infinity, "deeds[leader]", AT.L230);
         s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.leader_6));
       }
     } else {

@@ -253,18 +253,32 @@ export function fn_turn_limit(s: State): number {
   return fn_round_limit(s) * s.players;
 }
 
+/** The rules' function property_value. */
+export function fn_property_value(s: State, p: number): number {
+  return ((): number => {
+    let $n = 0;
+    for (const d of s.zones.deeds[p])
+      $n += s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L164) : Deed_price[d];
+    return $n;
+  })();
+}
+
+/** The rules' function buildings_value. */
+export function fn_buildings_value(s: State, p: number): number {
+  return ((): number => {
+    let $n = 0;
+    for (const d of s.zones.deeds[p])
+      $n += s.vars.books[d] * Deed_stack_price[d] + (s.vars.key[d] ? Deed_stack_price[d] : 0);
+    return $n;
+  })();
+}
+
 /** The rules' function treasure. */
 export function fn_treasure(s: State, p: number): number {
-  return (
-    s.vars.cash[p] +
-    ((): number => {
-      let $n = 0;
-      for (const d of s.zones.deeds[p])
-        $n +=
-          (s.vars.mortgaged[d] ? floorDiv(Deed_price[d], 2, AT.L164) : Deed_price[d]) +
-          s.vars.books[d] * Deed_stack_price[d] +
-          (s.vars.key[d] ? Deed_stack_price[d] : 0);
-      return $n;
-    })()
-  );
+  return s.vars.cash[p] + fn_property_value(s, p) + fn_buildings_value(s, p);
+}
+
+/** The rules' function treasure_part. */
+export function fn_treasure_part(s: State, p: number, value: number): number {
+  return s.vars.eliminated[p] > 0 ? 0 : value;
 }

@@ -31,7 +31,10 @@ import {
   fn_players_left,
   fn_round_limit,
   fn_turn_limit,
+  fn_property_value,
+  fn_buildings_value,
   fn_treasure,
+  fn_treasure_part,
 } from "./functions.js";
 import type { Game } from "@rules/runtime/internal";
 import { CARDS } from "./cards.js";
@@ -39,6 +42,7 @@ import { advance, setup } from "./flow.js";
 import { activity, apply, check, legalMoves, preferences, randomMove } from "./moves.js";
 import type { Move, State, View } from "./types.js";
 import { view } from "./view.js";
+import type { ScorePart } from "@rules/runtime/internal";
 import type { TextPart } from "@rules/runtime/internal";
 
 export type { Move, State, View } from "./types.js";
@@ -46,9 +50,31 @@ export type { Move, State, View } from "./types.js";
 /** Per seat: [score, ...tie-breakers], compared in order, higher first. */
 export function scores(s: State): number[][] {
   return perSeat(s.players, (seat) => [
-    ((p: number) => (s.vars.eliminated[p] > 0 ? 0 : fn_treasure(s, p)))(seat),
+    ((p: number) => fn_treasure_part(s, p, s.vars.cash[p]))(seat) +
+      ((p: number) => fn_treasure_part(s, p, fn_property_value(s, p)))(seat) +
+      ((p: number) => fn_treasure_part(s, p, fn_buildings_value(s, p)))(seat),
     ((p: number) => (s.vars.eliminated[p] > 0 ? s.vars.eliminated[p] : s.players + 1))(seat),
   ]);
+}
+
+/** Per seat: the parts its score is the sum of, each named as results tell it. */
+export function scoreParts(s: State): ScorePart[][] {
+  return perSeat(s.players, (seat) => {
+    const parts: ScorePart[] = [];
+    ((p: number) => {
+      parts.push({ label: `cash`, points: fn_treasure_part(s, p, s.vars.cash[p]) });
+    })(seat);
+    ((p: number) => {
+      parts.push({ label: `property`, points: fn_treasure_part(s, p, fn_property_value(s, p)) });
+    })(seat);
+    ((p: number) => {
+      parts.push({
+        label: `Stacks of Books and Keys to Knowledge`,
+        points: fn_treasure_part(s, p, fn_buildings_value(s, p)),
+      });
+    })(seat);
+    return parts;
+  });
 }
 
 /** The table lines of the variables the rules show only at times (`shown … when …`), read from a seat's view. */
@@ -539,7 +565,17 @@ export const game: Game<State, Move, View> = {
       { name: "players_left", parameters: [], result: "int" },
       { name: "round_limit", parameters: [], result: "int" },
       { name: "turn_limit", parameters: [], result: "int" },
+      { name: "property_value", parameters: [{ name: "p", type: "player" }], result: "int" },
+      { name: "buildings_value", parameters: [{ name: "p", type: "player" }], result: "int" },
       { name: "treasure", parameters: [{ name: "p", type: "player" }], result: "int" },
+      {
+        name: "treasure_part",
+        parameters: [
+          { name: "p", type: "player" },
+          { name: "value", type: "int" },
+        ],
+        result: "int",
+      },
     ],
     moveLabels: {
       raise_by_selling_stack: ["sell a Stack of Books on ", { parameter: "d" }, " back to the bank"],
@@ -619,7 +655,10 @@ export const game: Game<State, Move, View> = {
     players_left: fn_players_left,
     round_limit: fn_round_limit,
     turn_limit: fn_turn_limit,
+    property_value: fn_property_value,
+    buildings_value: fn_buildings_value,
     treasure: fn_treasure,
+    treasure_part: fn_treasure_part,
   },
   setup,
   advance,
@@ -629,6 +668,7 @@ export const game: Game<State, Move, View> = {
   apply,
   view,
   scores,
+  scoreParts,
   randomMove,
   preferences,
   shown,

@@ -180,7 +180,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L285,
+    AT.L288,
   );
 }
 
@@ -294,10 +294,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L176),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L176,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -330,10 +330,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L180),
+        floorDiv(Deed_stack_price[sold], 2, AT.L183),
         s.vars.bank,
         "bank",
-        AT.L180,
+        AT.L183,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -360,7 +360,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L186);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L189);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(
@@ -454,7 +454,7 @@ function random_turn_bid_or_decline(s: State, seat: number, draw: (n: number) =>
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L213,
+    AT.L216,
   );
 }
 
@@ -562,7 +562,7 @@ function random_turn_accept_or_refuse(s: State, seat: number, draw: (n: number) 
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L532,
+      AT.L535,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -608,7 +608,7 @@ function check_turn_accept_or_refuse(s: State, seat: number, move: Move): Illega
 /** turn.accept_or_refuse: the effect of 'accept'. */
 function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L535);
+    const $amount = checkTransfer(s.locals.amount_3, s.vars.cash[s.locals.buyer_2], "cash[buyer]", AT.L538);
     s.vars.cash[s.locals.buyer_2] -= $amount;
     s.vars.cash[s.locals.q_2] += $amount;
     s.events?.push(
@@ -621,8 +621,8 @@ function turn_accept_or_refuse_accept(s: State, seat: number, move: Move): void 
 
   {
     const $card = s.locals.d_3;
-    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L536);
-    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L536);
+    takeCard(s.zones.deeds[s.locals.q_2], $card, "deeds[q]", AT.L539);
+    placeCard(s.zones.deeds[s.locals.buyer_2], $card, false, Infinity, "deeds[buyer]", AT.L539);
     s.events?.push(moved([$card], "deeds", s.locals.q_2, "deeds", s.locals.buyer_2));
   }
 }
@@ -672,7 +672,7 @@ function random_turn_ask_price(s: State, seat: number, draw: (n: number) => numb
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L530,
+      AT.L533,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -1162,7 +1162,7 @@ function random_turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L438,
+    AT.L441,
   );
 }
 
@@ -1442,7 +1442,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "build" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L467);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L470);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -1466,7 +1466,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "buy_key" }>).d;
   {
-    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L481);
+    const $amount = checkTransfer(Deed_stack_price[d], s.vars.cash[s.locals.q_2], "cash[q]", AT.L484);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(transferred($amount, "cash", s.locals.q_2, "bank", null));
@@ -1495,10 +1495,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L176),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L176,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1531,10 +1531,10 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L180),
+        floorDiv(Deed_stack_price[sold], 2, AT.L183),
         s.vars.bank,
         "bank",
-        AT.L180,
+        AT.L183,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1561,7 +1561,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L186);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L189);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(
@@ -1579,7 +1579,7 @@ function turn_request_rent_or_build_or_buy_key_or_sell_stack_or_sell_key_or_mort
 ): void {
   const d = (move as Extract<Move, { type: "lift" }>).d;
   {
-    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L517);
+    const $amount = checkTransfer(fn_lift_cost(s, d), s.vars.cash[s.locals.q_2], "cash[q]", AT.L520);
     s.vars.cash[s.locals.q_2] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -1825,7 +1825,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L285,
+    AT.L288,
   );
 }
 
@@ -1939,10 +1939,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L176),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L176,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -1975,10 +1975,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L180),
+        floorDiv(Deed_stack_price[sold], 2, AT.L183),
         s.vars.bank,
         "bank",
-        AT.L180,
+        AT.L183,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2005,7 +2005,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L186);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L189);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(
@@ -2099,7 +2099,7 @@ function random_turn_bid_or_decline2(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L213,
+    AT.L216,
   );
 }
 
@@ -2228,7 +2228,7 @@ function random_turn_bid_or_decline3(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L213,
+    AT.L216,
   );
 }
 
@@ -2341,7 +2341,7 @@ function random_turn_buy_or_decline(s: State, seat: number, draw: (n: number) =>
     throw new GameFault(
       "fault/no-legal-move",
       `seat ${seat} must act at ${s.pc} but has no legal move`,
-      AT.L407,
+      AT.L410,
     );
   let index = draw(total);
   if (index < count_0) {
@@ -2392,7 +2392,7 @@ function check_turn_buy_or_decline(s: State, seat: number, move: Move): IllegalM
 /** turn.buy_or_decline: the effect of 'buy'. */
 function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
   {
-    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L409);
+    const $amount = checkTransfer(Deed_price[s.locals.deed_2], s.vars.cash[s.locals.p_5], "cash[p]", AT.L412);
     s.vars.cash[s.locals.p_5] -= $amount;
     s.vars.bank += $amount;
     s.events?.push(
@@ -2405,8 +2405,8 @@ function turn_buy_or_decline_buy(s: State, seat: number, move: Move): void {
 
   {
     const $card = s.locals.deed_2;
-    const $from = takeCardFromAnyZone(s.zones, $card, AT.L410);
-    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L410);
+    const $from = takeCardFromAnyZone(s.zones, $card, AT.L413);
+    placeCard(s.zones.deeds[s.locals.p_5], $card, false, Infinity, "deeds[p]", AT.L413);
     s.events?.push(moved([$card], $from.zone, $from.seat, "deeds", s.locals.p_5));
   }
 }
@@ -2567,7 +2567,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L285,
+    AT.L288,
   );
 }
 
@@ -2681,10 +2681,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L176),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L176,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2717,10 +2717,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L180),
+        floorDiv(Deed_stack_price[sold], 2, AT.L183),
         s.vars.bank,
         "bank",
-        AT.L180,
+        AT.L183,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -2747,7 +2747,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L186);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L189);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(
@@ -2841,7 +2841,7 @@ function random_turn_bid_or_decline4(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L213,
+    AT.L216,
   );
 }
 
@@ -3056,7 +3056,7 @@ function random_turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L285,
+    AT.L288,
   );
 }
 
@@ -3170,10 +3170,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L173),
+        floorDiv(Deed_stack_price[sold], 2, AT.L176),
         s.vars.bank,
         "bank",
-        AT.L173,
+        AT.L176,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -3206,10 +3206,10 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     s.events?.push(changed("stacks_left", null, s.vars.stacks_left));
     {
       const $amount = checkTransfer(
-        floorDiv(Deed_stack_price[sold], 2, AT.L180),
+        floorDiv(Deed_stack_price[sold], 2, AT.L183),
         s.vars.bank,
         "bank",
-        AT.L180,
+        AT.L183,
       );
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
@@ -3236,7 +3236,7 @@ function turn_raise_by_selling_stack_or_raise_by_selling_key_or_raise_by_mortgag
     let pledged: CardId = d;
     s.vars.mortgaged[pledged] = true;
     {
-      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L186);
+      const $amount = checkTransfer(Deed_mortgage[pledged], s.vars.bank, "bank", AT.L189);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
       s.events?.push(
@@ -3330,7 +3330,7 @@ function random_turn_bid_or_decline5(s: State, seat: number, draw: (n: number) =
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L213,
+    AT.L216,
   );
 }
 

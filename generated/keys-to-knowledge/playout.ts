@@ -597,20 +597,35 @@ export function playout(): PlayoutKernel {
   function fn_turn_limit(): number {
     return fn_round_limit() * players;
   }
-  function fn_treasure(l_p: number): number {
+  function fn_property_value(l_p: number): number {
     let $sum962: number = 0;
     {
       const $seg964 = Z_deeds + l_p;
       const $n965 = N[$seg964]!;
       for (let $i963 = 0; $i963 < $n965; $i963++) {
         const l_d = C[$seg964 * CAP + $i963]!;
-        $sum962 +=
-          (v_mortgaged[l_d]! === 1 ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!) +
-          v_books[l_d]! * Deed_stack_price[l_d]! +
-          (v_key[l_d]! === 1 ? Deed_stack_price[l_d]! : 0);
+        $sum962 += v_mortgaged[l_d]! === 1 ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!;
       }
     }
-    return v_cash[l_p]! + $sum962;
+    return $sum962;
+  }
+  function fn_buildings_value(l_p: number): number {
+    let $sum966: number = 0;
+    {
+      const $seg968 = Z_deeds + l_p;
+      const $n969 = N[$seg968]!;
+      for (let $i967 = 0; $i967 < $n969; $i967++) {
+        const l_d = C[$seg968 * CAP + $i967]!;
+        $sum966 += v_books[l_d]! * Deed_stack_price[l_d]! + (v_key[l_d]! === 1 ? Deed_stack_price[l_d]! : 0);
+      }
+    }
+    return $sum966;
+  }
+  function fn_treasure(l_p: number): number {
+    return v_cash[l_p]! + fn_property_value(l_p) + fn_buildings_value(l_p);
+  }
+  function fn_treasure_part(l_p: number, l_value: number): number {
+    return v_eliminated[l_p]! > 0 ? 0 : l_value;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
@@ -8697,7 +8712,7 @@ export function playout(): PlayoutKernel {
   for (const l_d of ALL_Deed)
     $table_lift_cost[l_d] = Deed_mortgage[l_d]! + Math.floor(Deed_mortgage[l_d]! / 10);
   var NO_VARIANTS: readonly string[] = [];
-  var ENDS: readonly RuleSite[] = [AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198, AT.L198];
+  var ENDS: readonly RuleSite[] = [AT.L201, AT.L201, AT.L201, AT.L201, AT.L201, AT.L201, AT.L201, AT.L201];
   /** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */
   var K_ended = -1;
 
@@ -10188,7 +10203,9 @@ export function playout(): PlayoutKernel {
     const rows: number[][] = [];
     for (let $seat = 0; $seat < players; $seat++)
       rows.push([
-        ((l_p: number) => (v_eliminated[l_p]! > 0 ? 0 : fn_treasure(l_p)))($seat),
+        ((l_p: number) => fn_treasure_part(l_p, v_cash[l_p]!))($seat) +
+          ((l_p: number) => fn_treasure_part(l_p, fn_property_value(l_p)))($seat) +
+          ((l_p: number) => fn_treasure_part(l_p, fn_buildings_value(l_p)))($seat),
         ((l_p: number) => (v_eliminated[l_p]! > 0 ? v_eliminated[l_p]! : players + 1))($seat),
       ]);
     return rows;

@@ -54,346 +54,346 @@ export const AT = {
   L164: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 164,
-    column: 3,
-    text: "cash[p] + sum(d in deeds[p]: (if mortgaged[d] then d.price / 2 else d.price)",
+    column: 43,
+    text: "function property_value(p: player): int = sum(d in deeds[p]: if mortgaged[d] then d.price / 2 else d.price)",
   },
-  L173: {
+  L176: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 173,
+    line: 176,
     column: 3,
     text: 'transfer sold.stack_price / 2 from bank to cash[p] "a Stack of Books on {sold} sold back"',
   },
-  L180: {
+  L183: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 180,
+    line: 183,
     column: 3,
     text: 'transfer sold.stack_price / 2 from bank to cash[p] "the Key to Knowledge on {sold} sold back"',
   },
-  L186: {
+  L189: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 186,
+    line: 189,
     column: 3,
     text: 'transfer pledged.mortgage from bank to cash[p] "mortgage on {pledged}"',
   },
-  L198: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 198, column: 5, text: "end game" },
-  L209: {
+  L201: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 201, column: 5, text: "end game" },
+  L212: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 209,
+    line: 212,
     column: 3,
     text: "let leader = top(players)",
   },
-  L211: {
+  L214: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 211,
+    line: 214,
     column: 3,
     text: "while bidding and any(q in players: cash[q] > high and (high == 0 or q != leader)) {",
   },
-  L213: {
+  L216: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 213,
+    line: 216,
     column: 5,
     text: "race q in players where cash[q] > high and (high == 0 or q != leader) {",
   },
-  L226: {
+  L229: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 226,
+    line: 229,
     column: 5,
     text: 'transfer high from cash[leader] to bank "{lot} bought at auction"',
   },
-  L227: {
+  L230: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 227,
+    line: 230,
     column: 5,
     text: "move lot to deeds[leader]",
   },
-  L242: {
+  L245: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 242,
+    line: 245,
     column: 7,
     text: "transfer d.stack_price / 2 from bank to cash[p]",
   },
-  L246: {
+  L249: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 246,
+    line: 249,
     column: 7,
     text: "transfer books[d] * (d.stack_price / 2) from bank to cash[p]",
-  },
-  L254: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 254,
-    column: 5,
-    text: "transfer cash[p] from cash[p] to centre",
   },
   L257: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 257,
-    column: 7,
-    text: "move d to seized",
+    column: 5,
+    text: "transfer cash[p] from cash[p] to centre",
   },
   L260: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 260,
+    column: 7,
+    text: "move d to seized",
+  },
+  L263: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 263,
     column: 5,
     text: "for d in seized {",
   },
-  L261: {
+  L264: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 261,
+    line: 264,
     column: 7,
     text: "move d to bank_deeds",
   },
-  L268: {
+  L271: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 268,
+    line: 271,
     column: 5,
     text: "transfer cash[p] from cash[p] to cash[creditor]",
   },
-  L281: {
+  L284: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 281,
+    line: 284,
     column: 3,
     text: "while cash[p] < amount and can_pay(p, amount) and can_raise(p) {",
   },
-  L285: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 285, column: 5, text: "ask p {" },
-  L312: {
+  L288: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 288, column: 5, text: "ask p {" },
+  L315: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 312,
+    line: 315,
     column: 7,
     text: "transfer amount from cash[p] to centre",
   },
-  L314: {
+  L317: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 314,
+    line: 317,
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
-  },
-  L337: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 337,
-    column: 3,
-    text: "position[p] = target % board_size()",
   },
   L340: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 340,
+    column: 3,
+    text: "position[p] = target % board_size()",
+  },
+  L343: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 343,
     column: 7,
     text: 'transfer 500 from bank to cash[p] "landing on HOME"',
   },
-  L342: {
+  L345: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 342,
+    line: 345,
     column: 7,
     text: 'transfer 200 from bank to cash[p] "passing HOME"',
   },
-  L351: {
+  L354: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 351,
+    line: 354,
     column: 5,
     text: "move top(mercy_deck) to drawn",
   },
-  L353: {
+  L356: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 353,
+    line: 356,
     column: 5,
     text: "move top(grace_deck) to drawn",
   },
-  L355: {
+  L358: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 355,
+    line: 358,
     column: 3,
     text: "let card = top(drawn)",
   },
-  L359: {
+  L362: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 359,
+    line: 362,
     column: 5,
     text: 'transfer card.amount from bank to cash[p] "{card}"',
   },
-  L367: {
+  L370: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 367,
+    line: 370,
     column: 5,
     text: "transfer 500 from bank to cash[p]",
   },
-  L369: {
+  L372: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 369,
+    line: 372,
     column: 5,
     text: "position[p] = (position[p] - 3) % board_size()",
   },
-  L375: {
+  L378: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 375,
+    line: 378,
     column: 5,
     text: "move card to bottom of mercy_deck",
   },
-  L377: {
+  L380: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 377,
+    line: 380,
     column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L392: {
+  L395: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 392,
+    line: 395,
     column: 9,
     text: "let deed = first(e in deeds[holder] where e.space == here)",
   },
-  L406: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 406,
-    column: 7,
-    text: "let deed = first(e in bank_deeds where e.space == here)",
-  },
-  L407: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 407, column: 7, text: "ask p {" },
   L409: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 409,
+    column: 7,
+    text: "let deed = first(e in bank_deeds where e.space == here)",
+  },
+  L410: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 410, column: 7, text: "ask p {" },
+  L412: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 412,
     column: 11,
     text: 'transfer deed.price from cash[p] to bank "{deed} bought"',
   },
-  L410: {
+  L413: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 410,
+    line: 413,
     column: 11,
     text: "move deed to deeds[p]",
   },
-  L424: {
+  L427: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 424,
+    line: 427,
     column: 5,
     text: 'transfer centre from centre to cash[p] "FIELD TRIP"',
   },
-  L438: {
+  L441: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 438,
+    line: 441,
     column: 3,
     text: "window q in players_from(roller) where q == roller or (claim_open and claim_owner == q) {",
   },
-  L467: {
+  L470: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 467,
+    line: 470,
     column: 7,
     text: 'transfer d.stack_price from cash[q] to bank "a Stack of Books on {d}"',
   },
-  L481: {
+  L484: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 481,
+    line: 484,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L517: {
+  L520: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 517,
+    line: 520,
     column: 7,
     text: 'transfer lift_cost(d) from cash[q] to bank "lifting the mortgage on {d}"',
   },
-  L530: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 530, column: 7, text: "ask q {" },
-  L532: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 532,
-    column: 11,
-    text: "ask buyer {",
-  },
+  L533: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 533, column: 7, text: "ask q {" },
   L535: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 535,
+    column: 11,
+    text: "ask buyer {",
+  },
+  L538: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 538,
     column: 15,
     text: 'transfer amount from cash[buyer] to cash[q] "{d} sold"',
   },
-  L536: {
+  L539: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 536,
+    line: 539,
     column: 15,
     text: "move d to deeds[buyer]",
-  },
-  L558: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 558,
-    column: 5,
-    text: "move s to box_spaces",
   },
   L561: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 561,
     column: 5,
-    text: "move d to box_deeds",
-  },
-  L563: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 563,
-    column: 3,
-    text: "stacks_left = stack_stock[board_in_play()]",
+    text: "move s to box_spaces",
   },
   L564: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 564,
-    column: 3,
-    text: "keys_left = key_stock[board_in_play()]",
+    column: 5,
+    text: "move d to box_deeds",
   },
   L566: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 566,
+    column: 3,
+    text: "stacks_left = stack_stock[board_in_play()]",
+  },
+  L567: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 567,
+    column: 3,
+    text: "keys_left = key_stock[board_in_play()]",
+  },
+  L569: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 569,
     column: 5,
     text: "move c to grace_deck",
   },
-  L572: {
+  L575: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 572,
+    line: 575,
     column: 5,
     text: "transfer 1630 from bank to cash[p]",
-  },
-  L579: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 579,
-    column: 5,
-    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
-  },
-  L581: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 581,
-    column: 7,
-    text: "deal dealt_each from bank_deeds to deeds[p]",
   },
   L582: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 582,
+    column: 5,
+    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+  },
+  L584: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 584,
+    column: 7,
+    text: "deal dealt_each from bank_deeds to deeds[p]",
+  },
+  L585: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 585,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L597: {
+  L600: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 597,
+    line: 600,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L598: {
+  L601: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 598,
+    line: 601,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L609: {
+  L612: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 609,
+    line: 612,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
   },
-  L615: {
+  L618: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 615,
+    line: 618,
     column: 3,
     text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
   },
-  L619: {
+  L622: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 619,
+    line: 622,
     column: 7,
     text: "while again and active in players {",
   },
-  L667: {
+  L670: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 667,
+    line: 670,
     column: 13,
     text: "while relocated and active in players {",
   },

@@ -123,10 +123,10 @@ describe("describeTurn and describeResult", () => {
   });
 
   it("tells a score in the parts the rules name, a seat in a label as the reader hears it", () => {
-    const parts = [[{ label: "deeds", points: 2 }, { label: "seat 0's coins", points: 1 }], [], [{ label: "deeds", points: 5 }, { label: "seat 2's coins", points: 0 }]];
-    const lines = describeResult(street, { scores: [[3], [5], [5]], ranking: [[1, 2], [0]], winners: [1, 2], parts }, SEAT_0).slice(1, 4);
-    // A seat without parts (none named for it) is its number alone.
-    expect(lines).toEqual(["  you: 3 — deeds: 2, your coins: 1", "  seat 1: 5", "  Wealthy Nephew Merc: 5 — deeds: 5, Wealthy Nephew Merc's coins: 0"]);
+    const parts = [[{ label: "deeds", points: 2 }, { label: "seat 0's coins", points: 1 }], [{ label: "deeds", points: 0 }], [{ label: "deeds", points: 5 }, { label: "seat 2's coins", points: 0 }]];
+    const lines = describeResult(street, { scores: [[3], [0], [5]], ranking: [[2], [0], [1]], winners: [2], parts }, SEAT_0).slice(1, 4);
+    // A seat whose parts scored nothing is its number alone.
+    expect(lines).toEqual(["  you: 3 — deeds: 2, your coins: 1", "  seat 1: 0", "  Wealthy Nephew Merc: 5 — deeds: 5, Wealthy Nephew Merc's coins: 0"]);
   });
 });
 

@@ -179,7 +179,8 @@ function namedTiebreakers(game: Game, keys: readonly number[]): string | null {
 
 /** " — Tidy Mansion: 12, Collector: 15, …": a score told in the parts the rules name, which add up to it. */
 function partsOf(game: Game, parts: readonly ScorePart[] | undefined, reader: Reader): string {
-  if (parts === undefined || parts.length === 0) return "";
+  // Nothing scored (a seat out of the game) has nothing to break down.
+  if (parts === undefined || parts.every((part) => part.points === 0)) return "";
   return ` — ${parts.map((part) => `${addressed(game, part.label, reader)}: ${part.points}`).join(", ")}`;
 }
 
