@@ -91,6 +91,10 @@ button.rt-card-face{cursor:pointer}
 .rt-result table{border-collapse:collapse;width:100%;margin-top:.3rem}
 .rt-result th,.rt-result td{text-align:left;padding:.15rem .3rem;border-bottom:1px solid #eee}
 .rt-result .rt-winner th::after{content:" ★";color:#b08900}
+.rt-result .rt-sheet{margin-top:.6rem}
+.rt-result .rt-sheet caption{text-align:left;font-weight:700;font-size:.9rem}
+.rt-result .rt-sheet th[scope=row]{font-weight:400}
+.rt-result .rt-sheet td{text-align:right}
 .rt-winners{font-weight:700}
 .rt-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 /* A phone: the decision above the table (where the thumb is while reading it), the story after it. */

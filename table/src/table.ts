@@ -5,7 +5,7 @@
 import { h, render, type ComponentChild } from "preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import type { AnyGame, GameResult, Move, Seat, SeatConnection, SeatSnapshot } from "@rules/runtime";
-import { capitalise, describeResult, seatName, tableOf, words, type Reader, type TableModel, type TableOption } from "@rules/runtime/present";
+import { capitalise, describeResult, describeScore, scoreSheet, seatName, tableOf, words, type Reader, type ScoreSheetRow, type TableModel, type TableOption } from "@rules/runtime/present";
 import { animateCards, type Positions } from "./animate.js";
 import { Decision, initialValues, type Values } from "./decision.js";
 import { Story, type StoryEntry } from "./story.js";
@@ -99,7 +99,7 @@ export function mountTable<G extends AnyGame>(element: HTMLElement, connection: 
         choose,
         action,
         seatLabel: (seat: Seat) => capitalise(seatName(game, seat, reader(snapshot))),
-        resultLines: snapshot.result ? describeResult(game, snapshot.result, reader(snapshot)) : [],
+        told: snapshot.result ? toldResult(game, snapshot.result, reader(snapshot)) : null,
         positions,
         animate,
       }),
@@ -149,13 +149,13 @@ interface TableViewProps {
   readonly choose: (option: TableOption, values: Values) => void;
   readonly action: ReturnType<typeof cardActions>;
   readonly seatLabel: (seat: Seat) => string;
-  readonly resultLines: readonly string[];
+  readonly told: ToldResult | null;
   readonly positions: Positions;
   readonly animate: boolean;
 }
 
 function TableView(props: TableViewProps): ComponentChild {
-  const { game, snapshot, model, entries, refusal, send, action, seatLabel, resultLines, chosen, choose } = props;
+  const { game, snapshot, model, entries, refusal, send, action, seatLabel, told, chosen, choose } = props;
   const root = useRef<HTMLDivElement>(null);
   useLayoutEffect(() => {
     if (root.current) animateCards(root.current, props.positions, props.animate);
@@ -187,7 +187,7 @@ function TableView(props: TableViewProps): ComponentChild {
         "aside",
         { class: "rt-side" },
         snapshot.result
-          ? h(Result, { result: snapshot.result, lines: resultLines, seatLabel })
+          ? h(Result, { result: snapshot.result, told: told!, seatLabel })
           : h(
               "section",
               { class: "rt-decision", "aria-label": yourTurn ? "Your move" : "Waiting" },
@@ -202,16 +202,30 @@ function TableView(props: TableViewProps): ComponentChild {
   );
 }
 
-function Result({ result, lines, seatLabel }: { result: GameResult; lines: readonly string[]; seatLabel: (seat: Seat) => string }): ComponentChild {
+/** The result in words for the reader: the winners' line, each seat's score, and the parts as a sheet. */
+interface ToldResult {
+  readonly winners: string;
+  readonly scores: readonly string[];
+  readonly sheet: readonly ScoreSheetRow[];
+}
+
+function toldResult(game: AnyGame, result: GameResult, reader: Reader): ToldResult {
+  const sheet = scoreSheet(game, result, reader);
+  const lines = describeResult(game, result, reader);
+  // The parts have a table of their own where there are any: the score column shows the score alone.
+  return { winners: lines[lines.length - 1]!, scores: result.scores.map((_, seat) => describeScore(game, result, seat, reader, sheet.length === 0)), sheet };
+}
+
+function Result({ result, told, seatLabel }: { result: GameResult; told: ToldResult; seatLabel: (seat: Seat) => string }): ComponentChild {
   const order = result.ranking.flat();
   return h(
     "section",
     { class: "rt-result", "aria-label": "Result", "data-winners": result.winners.join(",") },
     h("h2", {}, "Game over"),
-    h("p", { class: "rt-winners" }, lines[lines.length - 1]),
+    h("p", { class: "rt-winners" }, told.winners),
     h(
       "table",
-      {},
+      { class: "rt-standings" },
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Seat"), h("th", { scope: "col" }, "Score"))),
       h(
         "tbody",
@@ -221,10 +235,27 @@ function Result({ result, lines, seatLabel }: { result: GameResult; lines: reado
             "tr",
             { key: seat, "data-seat": seat, "data-score": String(result.scores[seat]![0]), class: result.winners.includes(seat) ? "rt-winner" : undefined },
             h("th", { scope: "row" }, seatLabel(seat)),
-            // describeResult's lines: "Scores:", then one per seat in seat order ("  you: 72 (tie-breaker 12)").
-            h("td", {}, lines[1 + seat]?.split(": ").slice(1).join(": ") ?? String(result.scores[seat]![0])),
+            h("td", {}, told.scores[seat]),
           ),
         ),
+      ),
+    ),
+    told.sheet.length > 0 ? h(ScoreSheet, { sheet: told.sheet, order, seatLabel }) : null,
+  );
+}
+
+/** How the scores add up: a row per part the rules name, a column per seat in the ranking's order. */
+function ScoreSheet({ sheet, order, seatLabel }: { sheet: readonly ScoreSheetRow[]; order: readonly Seat[]; seatLabel: (seat: Seat) => string }): ComponentChild {
+  return h(
+    "table",
+    { class: "rt-sheet" },
+    h("caption", {}, "How the scores add up"),
+    h("thead", {}, h("tr", {}, h("td", {}), order.map((seat) => h("th", { key: seat, scope: "col", "data-seat": seat }, seatLabel(seat))))),
+    h(
+      "tbody",
+      {},
+      sheet.map((row) =>
+        h("tr", { key: row.label }, h("th", { scope: "row" }, row.label), order.map((seat) => h("td", { key: seat, "data-seat": seat }, row.points[seat] === null ? "–" : String(row.points[seat])))),
       ),
     ),
   );

@@ -156,7 +156,7 @@ test("three pages create, find and join a For Sale match in the lobby, play it b
   if (watcher !== null) pages.push(watcher);
   await expect.poll(() => watcher?.locator(".rt-result").count()).toBe(1);
   for (const [index, page] of pages.entries()) {
-    const rows = await page.locator(".rt-result tbody tr").evaluateAll((trs) => trs.map((tr) => [Number((tr as HTMLElement).dataset["seat"]), Number((tr as HTMLElement).dataset["score"])]));
+    const rows = await page.locator(".rt-standings tbody tr").evaluateAll((trs) => trs.map((tr) => [Number((tr as HTMLElement).dataset["seat"]), Number((tr as HTMLElement).dataset["score"])]));
     expect(rows.map(([seat]) => seat)).toEqual(result.ranking.flat());
     expect(rows.map(([, score]) => score)).toEqual(result.ranking.flat().map((seat) => result.scores[seat]![0]));
     expect(await page.locator(".rt-result").getAttribute("data-winners")).toBe(result.winners.join(","));

@@ -80,10 +80,21 @@ for (const { id, query, maxClicks } of GAMES) {
     expect(replayed).not.toBeNull();
     const result = replayed!;
     // The table shows the ranking with each score, the winners, and the runtime's words for them.
-    const rows = await page.locator(".rt-result tbody tr").evaluateAll((trs) => trs.map((tr) => [Number((tr as HTMLElement).dataset["seat"]), Number((tr as HTMLElement).dataset["score"])]));
+    const rows = await page.locator(".rt-standings tbody tr").evaluateAll((trs) => trs.map((tr) => [Number((tr as HTMLElement).dataset["seat"]), Number((tr as HTMLElement).dataset["score"])]));
     expect(rows.map(([seat]) => seat)).toEqual(result.ranking.flat());
     expect(rows.map(([, score]) => score)).toEqual(result.ranking.flat().map((seat) => result.scores[seat]![0]));
     expect(await page.locator(".rt-result").getAttribute("data-winners")).toBe(result.winners.join(","));
+    // Where the rules name the parts of a score (and some part scored), a sheet shows them: each seat's
+    // column adds up to its score.
+    const sheet = await page.locator(".rt-sheet tbody td").evaluateAll((tds) => tds.map((td) => [Number((td as HTMLElement).dataset["seat"]), td.textContent ?? ""]));
+    const named = result.parts !== undefined && result.parts.some((seat) => seat.some((part) => part.points !== 0));
+    expect(sheet.length > 0).toBe(named);
+    if (named) {
+      for (const seat of result.ranking.flat()) {
+        const column = sheet.filter(([at]) => at === seat).map(([, text]) => (text === "–" ? 0 : Number(text)));
+        expect(column.reduce((sum, points) => sum + points, 0)).toBe(result.scores[seat]![0]);
+      }
+    }
     const words = describeResult(game, result, { seat: 0, humans: deserializeMatch(game, save).options.players });
     expect(await page.locator(".rt-winners").textContent()).toBe(words[words.length - 1]);
     expect(errors).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MoveOption } from "../contract.js";
 import { moved, said, transferred } from "../events.js";
-import { describeDecision, describeMove, describeOption, describePlay, describeResult, describeTurn } from "./moves.js";
+import { describeDecision, describeMove, describeOption, describePlay, describeResult, describeTurn, scoreSheet } from "./moves.js";
 import { SEAT_0, street } from "./__fixtures__/street.js";
 
 const buy: MoveOption = {
@@ -126,6 +126,12 @@ describe("describeTurn and describeResult", () => {
     const parts = [[{ label: "deeds", points: 2 }, { label: "seat 0's coins", points: 1 }], [{ label: "deeds", points: 0 }], [{ label: "deeds", points: 5 }, { label: "seat 2's coins", points: 0 }]];
     const lines = describeResult(street, { scores: [[3], [0], [5]], ranking: [[2], [0], [1]], winners: [2], parts }, SEAT_0).slice(1, 4);
     // A seat whose parts scored nothing is its number alone.
+    // As a sheet: a row per label, in the order first named; a seat without that part has none.
+    expect(scoreSheet(street, { scores: [[3], [0], [5]], ranking: [[2], [0], [1]], winners: [2], parts }, SEAT_0)).toEqual([
+      { label: "deeds", points: [2, 0, 5] },
+      { label: "your coins", points: [1, null, null] },
+      { label: "Wealthy Nephew Merc's coins", points: [null, null, 0] },
+    ]);
     expect(lines).toEqual(["  you: 3 — deeds: 2, your coins: 1", "  seat 1: 0", "  Wealthy Nephew Merc: 5 — deeds: 5, Wealthy Nephew Merc's coins: 0"]);
   });
 });

@@ -184,19 +184,50 @@ function partsOf(game: Game, parts: readonly ScorePart[] | undefined, reader: Re
   return ` — ${parts.map((part) => `${addressed(game, part.label, reader)}: ${part.points}`).join(", ")}`;
 }
 
+/** One row of a score sheet: a part's label, and each seat's points for it (null: none for that seat). */
+export interface ScoreSheetRow {
+  readonly label: string;
+  readonly points: readonly (number | null)[];
+}
+
+/**
+ * A result's parts as a score sheet, one row per part in the order the rules name them (a label two
+ * seats share is one row; two parts of one seat under one label add up), for a table of who scored
+ * what. Empty when the rules name no parts, or every part scored nothing.
+ */
+export function scoreSheet(game: Game, result: GameResult, reader: Reader): ScoreSheetRow[] {
+  const parts = result.parts;
+  if (parts === undefined || parts.every((seat) => seat.every((part) => part.points === 0))) return [];
+  const rows = new Map<string, (number | null)[]>();
+  parts.forEach((seatParts, seat) => {
+    for (const part of seatParts) {
+      const label = addressed(game, part.label, reader);
+      const points = rows.get(label) ?? rows.set(label, parts.map(() => null)).get(label)!;
+      points[seat] = (points[seat] ?? 0) + part.points;
+    }
+  });
+  return [...rows].map(([label, points]) => ({ label, points }));
+}
+
+/**
+ * One seat's score as results tell it: "31 — Tidy Mansion: 12, … (Mansion card values, highest first:
+ * 7, 6, 5)". Without `withParts`, the score and its tie-breakers alone (a table showing the parts apart).
+ */
+export function describeScore(game: Game, result: GameResult, seat: Seat, reader: Reader, withParts = true): string {
+  const [score, ...keysAfter] = result.scores[seat] ?? [];
+  const named = namedTiebreakers(game, keysAfter);
+  // -Infinity pads a list tie-breaker that ran out for this seat: nothing to show.
+  const tiebreakers = keysAfter.filter((k) => k !== Number.NEGATIVE_INFINITY);
+  const extra =
+    named !== null ? ` (${named})` : tiebreakers.length === 0 ? "" : ` (${tiebreakers.length === 1 ? "tie-breaker" : "tie-breakers"} ${tiebreakers.join(", ")})`;
+  return `${score}${withParts ? partsOf(game, result.parts?.[seat], reader) : ""}${extra}`;
+}
+
 /** Scores (with their parts and tie-breakers), the ranking and the winners, one line each. */
 export function describeResult(game: Game, result: GameResult, reader: Reader): string[] {
   const name = (seat: Seat): string => seatName(game, seat, reader);
   const lines = ["Scores:"];
-  result.scores.forEach((keys, seat) => {
-    const [score, ...keysAfter] = keys;
-    const named = namedTiebreakers(game, keysAfter);
-    // -Infinity pads a list tie-breaker that ran out for this seat: nothing to show.
-    const tiebreakers = keysAfter.filter((k) => k !== Number.NEGATIVE_INFINITY);
-    const extra =
-      named !== null ? ` (${named})` : tiebreakers.length === 0 ? "" : ` (${tiebreakers.length === 1 ? "tie-breaker" : "tie-breakers"} ${tiebreakers.join(", ")})`;
-    lines.push(`  ${name(seat)}: ${score}${partsOf(game, result.parts?.[seat], reader)}${extra}`);
-  });
+  result.scores.forEach((_, seat) => lines.push(`  ${name(seat)}: ${describeScore(game, result, seat, reader)}`));
   lines.push("Ranking:");
   let place = 1;
   for (const group of result.ranking) {
