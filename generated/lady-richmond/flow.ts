@@ -38,9 +38,9 @@ const LOOP_AT: Readonly<Record<string, RuleSite>> = {
   endif2: AT.L82,
   resume2: AT.L82,
   grab_body: AT.L82,
-  while2: AT.L124,
-  endif3: AT.L124,
-  resume3: AT.L124,
+  while2: AT.L121,
+  endif3: AT.L121,
+  resume3: AT.L121,
 };
 
 /** Places the components and runs the setup rules; the flow starts at the first `advance`. */
@@ -195,7 +195,7 @@ function step_resume(s: State): void {
             Math.min(7, s.zones.draw.length),
             "end",
             "draw",
-            AT.L262,
+            AT.L263,
           );
           forgetCards(s.knowledge, $dealt);
           s.events?.push(moved($dealt, "draw", null, "face_down", null));
@@ -206,7 +206,7 @@ function step_resume(s: State): void {
           for (let p = 0; p < s.players; p++) {
             if (s.vars.coins[p] > 10) {
               {
-                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L270);
+                const $amount = checkTransfer(s.vars.coins[p] - 10, s.vars.coins[p], "coins[p]", AT.L271);
                 s.vars.coins[p] -= $amount;
                 s.vars.money_chest += $amount;
                 s.events?.push(transferred($amount, "coins", p, "money_chest", null));
@@ -221,7 +221,7 @@ function step_resume(s: State): void {
                   10 - s.vars.coins[p],
                   s.vars.money_chest,
                   "money_chest",
-                  AT.L279,
+                  AT.L280,
                 );
                 s.vars.money_chest -= $amount;
                 s.vars.coins[p] += $amount;
@@ -255,11 +255,6 @@ function step_resume2(s: State): void {
 }
 
 function step_grab_body(s: State): void {
-  for (let q = 0; q < s.players; q++) {
-    s.vars.passed[q] = false;
-    s.events?.push(changed("passed", q, s.vars.passed[q]));
-  }
-
   s.locals.high = 0;
   s.locals.bidder = s.locals.grabber;
   s.locals.fined = false;
@@ -301,10 +296,10 @@ function step_while2(s: State): void {
 
       if (s.zones.won[s.locals.grabber].length > 0) {
         {
-          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L221);
-          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L221);
+          const $card = topCard(s.zones.won[s.locals.grabber], "won[grabber]", AT.L218);
+          takeCard(s.zones.won[s.locals.grabber], $card, "won[grabber]", AT.L218);
           forgetCard(s.knowledge, $card);
-          placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L221);
+          placeCard(s.zones.discard, $card, false, Infinity, "discard", AT.L218);
           s.events?.push(moved([$card], "won", s.locals.grabber, "discard", null));
         }
       }
@@ -317,7 +312,7 @@ function step_while2(s: State): void {
           s.vars.stake[s.locals.bidder],
           s.vars.stake[s.locals.bidder],
           "stake[bidder]",
-          AT.L228,
+          AT.L225,
         );
         s.vars.stake[s.locals.bidder] -= $amount;
         s.vars.money_chest += $amount;
@@ -326,7 +321,7 @@ function step_while2(s: State): void {
 
       for (let q = 0; q < s.players; q++) {
         {
-          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L230);
+          const $amount = checkTransfer(s.vars.stake[q], s.vars.stake[q], "stake[q]", AT.L227);
           s.vars.stake[q] -= $amount;
           s.vars.coins[q] += $amount;
           s.events?.push(transferred($amount, "stake", q, "coins", q));
@@ -353,6 +348,11 @@ function step_while2(s: State): void {
       s.locals.sold = true;
     }
 
+    for (let q = 0; q < s.players; q++) {
+      s.vars.passed[q] = false;
+      s.events?.push(changed("passed", q, s.vars.passed[q]));
+    }
+
     s.pc = "resume2";
   }
 }
@@ -365,7 +365,7 @@ function step_resume3(s: State): void {
   if (s.locals.acted) {
     s.locals.bidder = nextSeat(s.locals.bidder, s.players);
     for (let $passes = 0; s.vars.passed[s.locals.bidder]; $passes++) {
-      loopGuard($passes, AT.L208);
+      loopGuard($passes, AT.L205);
       s.locals.bidder = nextSeat(s.locals.bidder, s.players);
     }
   }

@@ -31,7 +31,7 @@ export function scores(s: State): number[][] {
             return $n;
           })(),
         "max(…)",
-        AT.L297,
+        AT.L298,
       ))(seat),
   ]);
 }

@@ -298,7 +298,7 @@ function random_bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_dow
   throw new GameFault(
     "fault/no-legal-move",
     `no legal move for seat ${seat} at ${s.pc} in 10,000 random draws`,
-    AT.L132,
+    AT.L129,
   );
 }
 
@@ -468,7 +468,7 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
       amount - s.vars.stake[s.locals.bidder],
       s.vars.coins[s.locals.bidder],
       "coins[bidder]",
-      AT.L138,
+      AT.L135,
     );
     s.vars.coins[s.locals.bidder] -= $amount;
     s.vars.stake[s.locals.bidder] += $amount;
@@ -510,10 +510,10 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
 ): void {
   const first = (move as Extract<Move, { type: "peek" }>).first;
   const second = (move as Extract<Move, { type: "peek" }>).second;
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down", AT.L171));
-  s.events?.push(revealed(nthCard(s.zones.face_down, first, "face_down", AT.L171), s.locals.bidder));
-  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down", AT.L172));
-  s.events?.push(revealed(nthCard(s.zones.face_down, second, "face_down", AT.L172), s.locals.bidder));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, first, "face_down", AT.L168));
+  s.events?.push(revealed(nthCard(s.zones.face_down, first, "face_down", AT.L168), s.locals.bidder));
+  learnCard(s.knowledge, s.locals.bidder, nthCard(s.zones.face_down, second, "face_down", AT.L169));
+  s.events?.push(revealed(nthCard(s.zones.face_down, second, "face_down", AT.L169), s.locals.bidder));
   s.vars.peek_used[s.locals.bidder] = true;
   s.events?.push(changed("peek_used", s.locals.bidder, s.vars.peek_used[s.locals.bidder]));
 }
@@ -528,17 +528,17 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   const theirs = (move as Extract<Move, { type: "swap_face_up" }>).theirs;
   {
     const $card = theirs;
-    takeCard(s.zones.face_up, $card, "face_up", AT.L180);
+    takeCard(s.zones.face_up, $card, "face_up", AT.L177);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L180);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L177);
     s.events?.push(moved([$card], "face_up", null, "won", s.locals.bidder));
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L181);
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L178);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L181);
+    placeCard(s.zones.face_up, $card, false, Infinity, "face_up", AT.L178);
     s.events?.push(moved([$card], "won", s.locals.bidder, "face_up", null));
   }
 
@@ -555,18 +555,18 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
   const mine = (move as Extract<Move, { type: "swap_face_down" }>).mine;
   const position = (move as Extract<Move, { type: "swap_face_down" }>).position;
   {
-    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L189);
-    takeCard(s.zones.face_down, $card, "face_down", AT.L189);
+    const $card = nthCard(s.zones.face_down, position, "face_down", AT.L186);
+    takeCard(s.zones.face_down, $card, "face_down", AT.L186);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L189);
+    placeCard(s.zones.won[s.locals.bidder], $card, false, Infinity, "won[bidder]", AT.L186);
     s.events?.push(moved([$card], "face_down", null, "won", s.locals.bidder));
   }
 
   {
     const $card = mine;
-    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L190);
+    takeCard(s.zones.won[s.locals.bidder], $card, "won[bidder]", AT.L187);
     forgetCard(s.knowledge, $card);
-    placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L190);
+    placeCard(s.zones.face_down, $card, false, Infinity, "face_down", AT.L187);
     s.events?.push(moved([$card], "won", s.locals.bidder, "face_down", null));
   }
 
@@ -588,7 +588,7 @@ function bid_or_pass_or_pay_fine_or_peek_or_swap_face_up_or_swap_face_down_or_bo
       Math.min(1, s.vars.coins[lender]),
       s.vars.coins[lender],
       "coins[lender]",
-      AT.L202,
+      AT.L199,
     );
     s.vars.coins[lender] -= $amount;
     s.vars.coins[s.locals.bidder] += $amount;

@@ -611,12 +611,6 @@ export function playout(): PlayoutKernel {
           }
         }
         case 6: {
-          for (let l_q = 0; l_q < players; l_q++) {
-            if (v_passed[l_q]) {
-              v_passed[l_q] = false;
-              $held_passed--;
-            }
-          }
           l_high = 0;
           l_bidder = l_grabber;
           l_fined = false;
@@ -740,6 +734,12 @@ export function playout(): PlayoutKernel {
             }
             l_turner = l_bidder;
             l_sold = true;
+          }
+          for (let l_q = 0; l_q < players; l_q++) {
+            if (v_passed[l_q]) {
+              v_passed[l_q] = false;
+              $held_passed--;
+            }
           }
           pc = 5;
           continue run;
@@ -1592,12 +1592,6 @@ export function playout(): PlayoutKernel {
                 if (trace !== null) trace.push(l_grabber, 8);
                 {
                   {
-                    for (let l_q = 0; l_q < players; l_q++) {
-                      if (v_passed[l_q]) {
-                        v_passed[l_q] = false;
-                        $held_passed--;
-                      }
-                    }
                     l_high = 0;
                     l_bidder = l_grabber;
                     l_fined = false;

@@ -26,86 +26,86 @@ export const AT = {
   },
   L99: { file: "rules/lady-richmond.rules", line: 99, column: 7, text: "let turned = last(face_up)" },
   L111: { file: "rules/lady-richmond.rules", line: 111, column: 9, text: "race grabber in players {" },
-  L124: {
+  L121: {
     file: "rules/lady-richmond.rules",
-    line: 124,
+    line: 121,
     column: 13,
     text: "while not fined and (high == 0 or count(q in players where not passed[q]) > 1) {",
   },
-  L132: { file: "rules/lady-richmond.rules", line: 132, column: 17, text: "ask bidder {" },
-  L138: {
+  L129: { file: "rules/lady-richmond.rules", line: 129, column: 17, text: "ask bidder {" },
+  L135: {
     file: "rules/lady-richmond.rules",
-    line: 138,
+    line: 135,
     column: 21,
     text: 'transfer amount - stake[bidder] from coins[bidder] to stake[bidder] "the bid laid out"',
   },
-  L171: {
+  L168: {
     file: "rules/lady-richmond.rules",
-    line: 171,
+    line: 168,
     column: 21,
     text: "reveal nth(face_down, first) to bidder",
   },
-  L172: {
+  L169: {
     file: "rules/lady-richmond.rules",
-    line: 172,
+    line: 169,
     column: 21,
     text: "reveal nth(face_down, second) to bidder",
   },
-  L180: { file: "rules/lady-richmond.rules", line: 180, column: 21, text: "move theirs to won[bidder]" },
-  L181: { file: "rules/lady-richmond.rules", line: 181, column: 21, text: "move mine to face_up" },
-  L189: {
+  L177: { file: "rules/lady-richmond.rules", line: 177, column: 21, text: "move theirs to won[bidder]" },
+  L178: { file: "rules/lady-richmond.rules", line: 178, column: 21, text: "move mine to face_up" },
+  L186: {
     file: "rules/lady-richmond.rules",
-    line: 189,
+    line: 186,
     column: 21,
     text: "move nth(face_down, position) to won[bidder]",
   },
-  L190: { file: "rules/lady-richmond.rules", line: 190, column: 21, text: "move mine to face_down" },
-  L202: {
+  L187: { file: "rules/lady-richmond.rules", line: 187, column: 21, text: "move mine to face_down" },
+  L199: {
     file: "rules/lady-richmond.rules",
-    line: 202,
+    line: 199,
     column: 21,
     text: "transfer min(1, coins[lender]) from coins[lender] to coins[bidder]",
   },
-  L208: { file: "rules/lady-richmond.rules", line: 208, column: 19, text: "while passed[bidder] {" },
-  L221: {
+  L205: { file: "rules/lady-richmond.rules", line: 205, column: 19, text: "while passed[bidder] {" },
+  L218: {
     file: "rules/lady-richmond.rules",
-    line: 221,
+    line: 218,
     column: 17,
     text: "move top(won[grabber]) to discard",
   },
-  L228: {
+  L225: {
     file: "rules/lady-richmond.rules",
-    line: 228,
+    line: 225,
     column: 15,
     text: "transfer stake[bidder] from stake[bidder] to money_chest",
   },
-  L230: {
+  L227: {
     file: "rules/lady-richmond.rules",
-    line: 230,
+    line: 227,
     column: 17,
     text: "transfer stake[q] from stake[q] to coins[q]",
   },
-  L262: {
+  L263: {
     file: "rules/lady-richmond.rules",
-    line: 262,
+    line: 263,
     column: 11,
     text: "deal min(7, count(draw)) from draw to face_down",
   },
-  L270: {
+  L271: {
     file: "rules/lady-richmond.rules",
-    line: 270,
+    line: 271,
     column: 15,
     text: "transfer coins[p] - 10 from coins[p] to money_chest",
   },
-  L279: {
+  L280: {
     file: "rules/lady-richmond.rules",
-    line: 279,
+    line: 280,
     column: 15,
     text: "transfer 10 - coins[p] from money_chest to coins[p]",
   },
-  L297: {
+  L298: {
     file: "rules/lady-richmond.rules",
-    line: 297,
+    line: 298,
     column: 1,
     text: 'tiebreak p: max(k in [Category.paintings, Category.jewellery, Category.furniture, Category.stuffed_animals, Category.curiosities]: count(c in won[p] where c.category == k and c.kind == Kind.object)) "most objects of one category"',
   },
