@@ -138,7 +138,7 @@ describe("presentation", () => {
     expectCodes('per player var cash: int public = 10 "cash"', 'per player var cash: int public = 10 "cash" unit "$"', []);
   });
 
-  test("a tie-breaker is named by its label in the game's meta; a score takes none, and a label says something", async () => {
+  test("a tie-breaker is named by its label in the game's meta; a score of one line takes none, and a label says something", async () => {
     expectCodes("score p: cash[p]", 'score p: cash[p]\ntiebreak p: cash[p] "cash left"', []);
     expectCodes("score p: cash[p]", 'score p: cash[p] "cash"', ["check/score-label"]);
     expectCodes("score p: cash[p]", 'tiebreak p: cash[p] " "\nscore p: cash[p]', ["check/score-label"]);

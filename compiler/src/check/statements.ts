@@ -169,12 +169,12 @@ export class StatementChecker {
     this.ctx.currentFile = file;
   }
 
-  /** A procedure on its own, its parameters bound: its mistakes are found even if nobody calls it. */
   /** Words the rules show (a reason, a label): read only, each value one a person can read. */
   reason(reason: A.ReasonText, scope: Scope): void {
     this.decisions.reason(reason, scope);
   }
 
+  /** A procedure on its own, its parameters bound: its mistakes are found even if nobody calls it. */
   procedureAlone(d: A.ProcedureDeclaration): void {
     this.ctx.enter(d);
     const scope = new Scope(this.ctx.globals);
