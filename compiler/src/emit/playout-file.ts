@@ -33,6 +33,8 @@ import { entryCounts, isFused } from "./step-fusion.js";
 import { seatCountCode } from "./playout-bot-seats.js";
 import { IdleSeats } from "./playout-idle-seats.js";
 import { kernelLocals, kernelScores, kernelVars, resetLocals } from "./playout-state-code.js";
+import { KernelState, declaredNames } from "./playout-kernel-state.js";
+import { PREFIX_CLOSE, PREFIX_OPEN, drawFreePrefix, prefixCode } from "./playout-setup-prefix.js";
 
 /** Steps of the flow past which each step gets a function of its own. */
 const SPLIT_STEPS = 40;
@@ -255,6 +257,8 @@ export class PlayoutFile {
     const humans = game.bots.length > 0;
     // Each variant's flag, set from the game's variant list when a game starts (read by `variant(...)`).
     const variants = game.variants.map((v) => v.name.name);
+    const tables = this.code.cardTablesCode(this.cardCount);
+    const entryLines = resume.entryFunction(entries);
     const body = [
       ...constants.filter((c) => shared || !c.startsWith("const END")),
       ...arrays.map((a) => `const K_${a.name} = ${a.init};`),
@@ -280,14 +284,14 @@ export class PlayoutFile {
       // The closure's own aliases where only `play` and `scores` bind them (the object returned reads DECISION_CAP).
       ...(shared ? [] : [ALIASES]),
       // The functions read by card, worked out once per kernel (playout-card-tables.ts).
-      ...this.code.cardTablesCode(this.cardCount),
+      ...tables,
       // One empty list for every game played without variants (a default `[]` is a new array per call).
       "const NO_VARIANTS: readonly string[] = [];",
       `const ENDS: readonly RuleSite[] = [${this.code.endSites.join(", ")}];`,
       "/** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */",
       "let K_ended = -1;",
       "",
-      ...resume.entryFunction(entries),
+      ...entryLines,
       "",
       // `$from`: the state a resumed game starts from, at the kernel's entry `$entry`; null for a new game.
       `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null, variants: readonly string[], $from: BaseState | null, $entry: number, ${shared ? "$preferredIn" : "$preferred"}: boolean, ${shared ? "$capIn" : "$cap"}: number): number {`,
@@ -367,6 +371,15 @@ export class PlayoutFile {
     lines = lines.flatMap((line) => this.memo.writesCode(line) ?? [line]);
     // Writes of a per-player variable keep the counts of seats by it.
     lines = this.held.markerCode(lines);
+    // The setup's draw-free prefix, copied where every variable of the closure has its role.
+    const state = new KernelState();
+    state.addCards("C", "N");
+    state.add("game", ["N", WHERE, ...vars.arrays.map((a) => a.name), ...vars.scalars.map((v) => v.name)]);
+    state.add("per-game", ["G", "P", ...scalars.filter((v) => !vars.scalars.includes(v)).map((v) => v.name), "$variants", ...variants.map(variantFlag), "decisions", "steps", "trace", "$preferred", "$cap", "$drawP", "K_ended", ...declaredNames(locals)]);
+    state.add("scratch", this.code.scratch.map((a) => a.name));
+    state.add("fixed", [...this.code.enumCodes.arrays().map((a) => a.name), ...declaredNames([...constants, ...tables, ...entryLines]), "NO_VARIANTS", "ENDS"]);
+    state.addAll([...this.memo.declared, ...this.counts.declared, ...this.held.stateDeclarations(), ...this.firstTables.stateDeclarations()]);
+    lines = prefixCode(lines, state, variants, humans).lines;
     let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
@@ -392,7 +405,10 @@ export class PlayoutFile {
 
   /** setup(): the components placed, the variables at their first values, the setup rules run. */
   private setupCode(): string[] {
-    const lines = ["N.fill(0);"];
+    // A split kernel copies the fresh start and the setup's draw-free prefix (playout-setup-prefix.ts).
+    const statements = this.ctx.game.setup?.statements ?? [];
+    const prefix = this.unfused ? drawFreePrefix(this.ctx.game, statements) : -1;
+    const lines = [...(prefix >= 0 ? [PREFIX_OPEN] : []), "N.fill(0);"];
     const filled: string[] = [];
     for (const z of this.zones.values()) {
       const initial = z.declaration.initialCards;
@@ -430,7 +446,9 @@ export class PlayoutFile {
     // The counts by a key that reads per-card variables, of the variables at their first values.
     if (this.counts.enabled) lines.push(freshMarker(true));
     this.writing = this.ctx.game.setup;
-    lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
+    // Written in one sequence, as one call would (the segments known run on).
+    if (prefix >= 0) lines.push(...this.code.statements(statements.slice(0, prefix)), PREFIX_CLOSE, ...this.code.statements(statements.slice(prefix)));
+    else lines.push(...this.code.statements(statements));
     this.writing = this.ctx.game.flow;
     return lines;
   }
