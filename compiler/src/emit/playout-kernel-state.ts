@@ -50,10 +50,6 @@ export class KernelState {
     for (const name of names) this.listed.set(name, { name, role });
   }
 
-  addCache(name: string, stale: readonly string[] = []): void {
-    this.listed.set(name, { name, role: "cache", stale });
-  }
-
   /** The zones' cards (`cards`), live up to each segment's count in `counts`. */
   addCards(cards: string, counts: string): void {
     this.listed.set(cards, { name: cards, role: "game", counts });
