@@ -8267,6 +8267,33 @@ export function playout(): PlayoutKernel {
     return $entry;
   }
 
+  /** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */
+  var $prefixKey = -1;
+  var $prefix$K_C = K_C;
+  var $prefix$K_N = K_N;
+  var $prefix$K_$where = K_$where;
+  var $prefix$K_v_coins = K_v_coins;
+  var $prefix$K_v_protection = K_v_protection;
+  var $prefix$K_v_has_taken = K_v_has_taken;
+  var $prefix$K_v_took_from = K_v_took_from;
+  var $prefix$K_v_passed_over = K_v_passed_over;
+  var $prefix$K_v_committed = K_v_committed;
+  var $prefix$K_v_doubled = K_v_doubled;
+  var $prefix$K_v_merc_vote = K_v_merc_vote;
+  var $prefix$v_bank = v_bank;
+  var $prefix$v_chairman = v_chairman;
+  var $prefix$$count_collection_kind = $count_collection_kind;
+  var $prefix$$count_hand_effect = $count_hand_effect;
+  var $prefix$$count_played_effect = $count_played_effect;
+  var $prefix$$keyed_collection_colour_of = $keyed_collection_colour_of;
+  var $prefix$$keyed_collection_uncommitted = $keyed_collection_uncommitted;
+  var $prefix$$holding_count_played_effect = $holding_count_played_effect;
+  var $prefix$$positive_protection = $positive_protection;
+  var $prefix$$mask_passed_over = $mask_passed_over;
+  var $prefix$$mask_has_taken = $mask_has_taken;
+  var $prefix$$naming_took_from = $naming_took_from;
+  var $prefix$$above_protection = $above_protection;
+  var $prefix$$zero_protection = $zero_protection;
   function play(
     $players: number,
     seed: number,
@@ -8436,41 +8463,97 @@ export function playout(): PlayoutKernel {
     K_ended = -1;
     if ($from === null) {
       seedWords(G, seed);
-      N.fill(0);
-      for (let $k = 0; $k < ALL_Property.length; $k++)
-        C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
-      N[Z_property_deck] = ALL_Property.length;
-      for (let $c = 0; $c < 60; $c++) $where[$c] = Z_property_deck;
-      for (let $k = 0; $k < ALL_Action.length; $k++)
-        C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
-      N[Z_action_deck] = ALL_Action.length;
-      for (let $c = 60; $c < 99; $c++) $where[$c] = Z_action_deck;
-      $freshCounts();
-      v_bank = 1000;
-      for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
-      for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
-      v_chairman = 0;
-      for (let $p = 0; $p < players; $p++) v_has_taken[$p] = false;
-      for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
-      for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
-      for (let $c = 0; $c < 60; $c++) v_committed[$c] = 0;
-      for (let $c = 0; $c < 60; $c++) v_doubled[$c] = 0;
-      for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
-      $positive_protection = 0;
-      for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
-      $mask_passed_over = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
-      $mask_has_taken = 0;
-      for (let $p = 0; $p < players; $p++) if (v_has_taken[$p]) $mask_has_taken |= 1 << $p;
-      $naming_took_from.fill(0);
-      for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
-      $above_protection = 0;
-      $zero_protection = 0;
-      for (let $p = 0; $p < players; $p++) {
-        if (v_protection[$p]! > 0) $above_protection |= 1 << $p;
-        if (v_protection[$p]! === 0) $zero_protection |= 1 << $p;
+      if ($prefixKey === (humans * 64 + players) * 2 + ($variant_simple ? 1 : 0)) {
+        for (let $s = 0; $s < SEGMENTS; $s++)
+          for (let $k = $s * CAP, $end = $k + $prefix$K_N[$s]!; $k < $end; $k++) K_C[$k] = $prefix$K_C[$k]!;
+        K_N.set($prefix$K_N);
+        K_$where.set($prefix$K_$where);
+        for (let $i = 0; $i < K_v_coins.length; $i++) K_v_coins[$i] = $prefix$K_v_coins[$i]!;
+        for (let $i = 0; $i < K_v_protection.length; $i++) K_v_protection[$i] = $prefix$K_v_protection[$i]!;
+        for (let $i = 0; $i < K_v_has_taken.length; $i++) K_v_has_taken[$i] = $prefix$K_v_has_taken[$i]!;
+        for (let $i = 0; $i < K_v_took_from.length; $i++) K_v_took_from[$i] = $prefix$K_v_took_from[$i]!;
+        for (let $i = 0; $i < K_v_passed_over.length; $i++)
+          K_v_passed_over[$i] = $prefix$K_v_passed_over[$i]!;
+        K_v_committed.set($prefix$K_v_committed);
+        K_v_doubled.set($prefix$K_v_doubled);
+        for (let $i = 0; $i < K_v_merc_vote.length; $i++) K_v_merc_vote[$i] = $prefix$K_v_merc_vote[$i]!;
+        v_bank = $prefix$v_bank;
+        v_chairman = $prefix$v_chairman;
+        $count_collection_kind.set($prefix$$count_collection_kind);
+        $count_hand_effect.set($prefix$$count_hand_effect);
+        $count_played_effect.set($prefix$$count_played_effect);
+        $keyed_collection_colour_of.set($prefix$$keyed_collection_colour_of);
+        $keyed_collection_uncommitted.set($prefix$$keyed_collection_uncommitted);
+        $holding_count_played_effect.set($prefix$$holding_count_played_effect);
+        $positive_protection = $prefix$$positive_protection;
+        $mask_passed_over = $prefix$$mask_passed_over;
+        $mask_has_taken = $prefix$$mask_has_taken;
+        $naming_took_from.set($prefix$$naming_took_from);
+        $above_protection = $prefix$$above_protection;
+        $zero_protection = $prefix$$zero_protection;
+      } else {
+        N.fill(0);
+        for (let $k = 0; $k < ALL_Property.length; $k++)
+          C[Z_property_deck * CAP + ALL_Property.length - 1 - $k] = ALL_Property[$k]!;
+        N[Z_property_deck] = ALL_Property.length;
+        for (let $c = 0; $c < 60; $c++) $where[$c] = Z_property_deck;
+        for (let $k = 0; $k < ALL_Action.length; $k++)
+          C[Z_action_deck * CAP + ALL_Action.length - 1 - $k] = ALL_Action[$k]!;
+        N[Z_action_deck] = ALL_Action.length;
+        for (let $c = 60; $c < 99; $c++) $where[$c] = Z_action_deck;
+        $freshCounts();
+        v_bank = 1000;
+        for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
+        for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
+        v_chairman = 0;
+        for (let $p = 0; $p < players; $p++) v_has_taken[$p] = false;
+        for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
+        for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
+        for (let $c = 0; $c < 60; $c++) v_committed[$c] = 0;
+        for (let $c = 0; $c < 60; $c++) v_doubled[$c] = 0;
+        for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
+        $positive_protection = 0;
+        for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
+        $mask_passed_over = 0;
+        for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
+        $mask_has_taken = 0;
+        for (let $p = 0; $p < players; $p++) if (v_has_taken[$p]) $mask_has_taken |= 1 << $p;
+        $naming_took_from.fill(0);
+        for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
+        $above_protection = 0;
+        $zero_protection = 0;
+        for (let $p = 0; $p < players; $p++) {
+          if (v_protection[$p]! > 0) $above_protection |= 1 << $p;
+          if (v_protection[$p]! === 0) $zero_protection |= 1 << $p;
+        }
+        $freshKeyed();
+        $prefix$K_C = K_C.slice();
+        $prefix$K_N = K_N.slice();
+        $prefix$K_$where = K_$where.slice();
+        $prefix$K_v_coins = K_v_coins.slice();
+        $prefix$K_v_protection = K_v_protection.slice();
+        $prefix$K_v_has_taken = K_v_has_taken.slice();
+        $prefix$K_v_took_from = K_v_took_from.slice();
+        $prefix$K_v_passed_over = K_v_passed_over.slice();
+        $prefix$K_v_committed = K_v_committed.slice();
+        $prefix$K_v_doubled = K_v_doubled.slice();
+        $prefix$K_v_merc_vote = K_v_merc_vote.slice();
+        $prefix$v_bank = v_bank;
+        $prefix$v_chairman = v_chairman;
+        $prefix$$count_collection_kind = $count_collection_kind.slice();
+        $prefix$$count_hand_effect = $count_hand_effect.slice();
+        $prefix$$count_played_effect = $count_played_effect.slice();
+        $prefix$$keyed_collection_colour_of = $keyed_collection_colour_of.slice();
+        $prefix$$keyed_collection_uncommitted = $keyed_collection_uncommitted.slice();
+        $prefix$$holding_count_played_effect = $holding_count_played_effect.slice();
+        $prefix$$positive_protection = $positive_protection;
+        $prefix$$mask_passed_over = $mask_passed_over;
+        $prefix$$mask_has_taken = $mask_has_taken;
+        $prefix$$naming_took_from = $naming_took_from.slice();
+        $prefix$$above_protection = $above_protection;
+        $prefix$$zero_protection = $zero_protection;
+        $prefixKey = (humans * 64 + players) * 2 + ($variant_simple ? 1 : 0);
       }
-      $freshKeyed();
       {
         for (let $i798 = N[Z_action_deck]! - 1; $i798 > 0; $i798--) {
           const $n802 = $i798 + 1;

@@ -891,6 +891,12 @@ export function playout(): PlayoutKernel {
     return $entry;
   }
 
+  /** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */
+  var $prefixKey = -1;
+  var $prefix$K_C = K_C;
+  var $prefix$K_N = K_N;
+  var $prefix$v_shop_keeper = v_shop_keeper;
+  var $prefix$$count_mansion_value = $count_mansion_value;
   function play(
     $players: number,
     seed: number,
@@ -959,14 +965,28 @@ export function playout(): PlayoutKernel {
     K_ended = -1;
     if ($from === null) {
       seedWords(G, seed);
-      N.fill(0);
-      for (let $k = 0; $k < ALL_Merchandise.length; $k++)
-        C[Z_draw * CAP + ALL_Merchandise.length - 1 - $k] = ALL_Merchandise[$k]!;
-      N[Z_draw] = ALL_Merchandise.length;
-      for (let $k = 0; $k < ALL_Objective.length; $k++) C[Z_objective_stacks * CAP + $k] = ALL_Objective[$k]!;
-      N[Z_objective_stacks] = ALL_Objective.length;
-      $freshCounts();
-      v_shop_keeper = 0;
+      if ($prefixKey === players * 2 + ($variant_first_game ? 1 : 0)) {
+        for (let $s = 0; $s < SEGMENTS; $s++)
+          for (let $k = $s * CAP, $end = $k + $prefix$K_N[$s]!; $k < $end; $k++) K_C[$k] = $prefix$K_C[$k]!;
+        K_N.set($prefix$K_N);
+        v_shop_keeper = $prefix$v_shop_keeper;
+        $count_mansion_value.set($prefix$$count_mansion_value);
+      } else {
+        N.fill(0);
+        for (let $k = 0; $k < ALL_Merchandise.length; $k++)
+          C[Z_draw * CAP + ALL_Merchandise.length - 1 - $k] = ALL_Merchandise[$k]!;
+        N[Z_draw] = ALL_Merchandise.length;
+        for (let $k = 0; $k < ALL_Objective.length; $k++)
+          C[Z_objective_stacks * CAP + $k] = ALL_Objective[$k]!;
+        N[Z_objective_stacks] = ALL_Objective.length;
+        $freshCounts();
+        v_shop_keeper = 0;
+        $prefix$K_C = K_C.slice();
+        $prefix$K_N = K_N.slice();
+        $prefix$v_shop_keeper = v_shop_keeper;
+        $prefix$$count_mansion_value = $count_mansion_value.slice();
+        $prefixKey = players * 2 + ($variant_first_game ? 1 : 0);
+      }
       v_shop_keeper = drawInt(G, players);
       {
         let $at = -1;

@@ -8750,6 +8750,39 @@ export function playout(): PlayoutKernel {
     return $entry;
   }
 
+  /** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */
+  var $prefixKey = -1;
+  var $prefix$K_C = K_C;
+  var $prefix$K_N = K_N;
+  var $prefix$K_$where = K_$where;
+  var $prefix$K_v_eliminated = K_v_eliminated;
+  var $prefix$K_v_cash = K_v_cash;
+  var $prefix$K_v_position = K_v_position;
+  var $prefix$K_v_in_court = K_v_in_court;
+  var $prefix$K_v_court_rolls = K_v_court_rolls;
+  var $prefix$K_v_opening = K_v_opening;
+  var $prefix$K_v_books = K_v_books;
+  var $prefix$K_v_key = K_v_key;
+  var $prefix$K_v_mortgaged = K_v_mortgaged;
+  var $prefix$v_bank = v_bank;
+  var $prefix$v_centre = v_centre;
+  var $prefix$v_turns_played = v_turns_played;
+  var $prefix$v_relocated = v_relocated;
+  var $prefix$v_stacks_left = v_stacks_left;
+  var $prefix$v_keys_left = v_keys_left;
+  var $prefix$v_claim_open = v_claim_open;
+  var $prefix$v_claim_owner = v_claim_owner;
+  var $prefix$v_claim_payer = v_claim_payer;
+  var $prefix$v_claim_amount = v_claim_amount;
+  var $prefix$v_claim_space = v_claim_space;
+  var $prefix$$count_bank_deeds_group = $count_bank_deeds_group;
+  var $prefix$$count_deeds_group = $count_deeds_group;
+  var $prefix$$count_deeds_space = $count_deeds_space;
+  var $prefix$$count_mercy_deck_deck = $count_mercy_deck_deck;
+  var $prefix$$count_spaces_kind = $count_spaces_kind;
+  var $prefix$$paired_deeds_group_0 = $paired_deeds_group_0;
+  var $prefix$$paired_deeds_group_1 = $paired_deeds_group_1;
+  var $prefix$$holding_count_deeds_space = $holding_count_deeds_space;
   function play(
     $players: number,
     seed: number,
@@ -8928,157 +8961,230 @@ export function playout(): PlayoutKernel {
     $generation_may_sell_stack++;
     if ($from === null) {
       seedWords(G, seed);
-      N.fill(0);
-      for (let $k = 0; $k < ALL_Deed.length; $k++) C[Z_bank_deeds * CAP + $k] = ALL_Deed[$k]!;
-      N[Z_bank_deeds] = ALL_Deed.length;
-      for (let $c = 56; $c < 90; $c++) $where[$c] = Z_bank_deeds;
-      for (let $k = 0; $k < ALL_Space.length; $k++) C[Z_spaces * CAP + $k] = ALL_Space[$k]!;
-      N[Z_spaces] = ALL_Space.length;
-      for (let $c = 0; $c < 56; $c++) $where[$c] = Z_spaces;
-      for (let $k = 0; $k < ALL_Fortune.length; $k++)
-        C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
-      N[Z_mercy_deck] = ALL_Fortune.length;
-      for (let $c = 90; $c < 106; $c++) $where[$c] = Z_mercy_deck;
-      $freshCounts();
-      $seatTotalsFresh = false;
-      $inPlay = -1;
-      for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
-      v_bank = 1000000000;
-      for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
-      v_centre = 0;
-      for (let $p = 0; $p < players; $p++) v_position[$p] = -1;
-      for (let $p = 0; $p < players; $p++) v_in_court[$p] = false;
-      for (let $p = 0; $p < players; $p++) v_court_rolls[$p] = 0;
-      for (let $p = 0; $p < players; $p++) v_opening[$p] = 0;
-      v_turns_played = 0;
-      v_relocated = false;
-      for (let $c = 56; $c < 90; $c++) v_books[$c] = 0;
-      for (let $c = 56; $c < 90; $c++) v_key[$c] = 0;
-      for (let $c = 56; $c < 90; $c++) v_mortgaged[$c] = 0;
-      v_stacks_left = 0;
-      v_keys_left = 0;
-      v_claim_open = false;
-      v_claim_owner = 0;
-      v_claim_payer = 0;
-      v_claim_amount = 0;
-      v_claim_space = -1;
-      $freshKeyed();
-      $inPlay = -1;
-      {
-        let $n894 = 0;
+      if ($prefixKey === players * 4 + ($variant_short ? 1 : 0) + ($variant_small_board ? 2 : 0)) {
+        for (let $s = 0; $s < SEGMENTS; $s++)
+          for (let $k = $s * CAP, $end = $k + $prefix$K_N[$s]!; $k < $end; $k++) K_C[$k] = $prefix$K_C[$k]!;
+        K_N.set($prefix$K_N);
+        K_$where.set($prefix$K_$where);
+        for (let $i = 0; $i < K_v_eliminated.length; $i++) K_v_eliminated[$i] = $prefix$K_v_eliminated[$i]!;
+        for (let $i = 0; $i < K_v_cash.length; $i++) K_v_cash[$i] = $prefix$K_v_cash[$i]!;
+        for (let $i = 0; $i < K_v_position.length; $i++) K_v_position[$i] = $prefix$K_v_position[$i]!;
+        for (let $i = 0; $i < K_v_in_court.length; $i++) K_v_in_court[$i] = $prefix$K_v_in_court[$i]!;
+        for (let $i = 0; $i < K_v_court_rolls.length; $i++)
+          K_v_court_rolls[$i] = $prefix$K_v_court_rolls[$i]!;
+        for (let $i = 0; $i < K_v_opening.length; $i++) K_v_opening[$i] = $prefix$K_v_opening[$i]!;
+        K_v_books.set($prefix$K_v_books);
+        K_v_key.set($prefix$K_v_key);
+        K_v_mortgaged.set($prefix$K_v_mortgaged);
+        v_bank = $prefix$v_bank;
+        v_centre = $prefix$v_centre;
+        v_turns_played = $prefix$v_turns_played;
+        v_relocated = $prefix$v_relocated;
+        v_stacks_left = $prefix$v_stacks_left;
+        v_keys_left = $prefix$v_keys_left;
+        v_claim_open = $prefix$v_claim_open;
+        v_claim_owner = $prefix$v_claim_owner;
+        v_claim_payer = $prefix$v_claim_payer;
+        v_claim_amount = $prefix$v_claim_amount;
+        v_claim_space = $prefix$v_claim_space;
+        $count_bank_deeds_group.set($prefix$$count_bank_deeds_group);
+        $count_deeds_group.set($prefix$$count_deeds_group);
+        $count_deeds_space.set($prefix$$count_deeds_space);
+        $count_mercy_deck_deck.set($prefix$$count_mercy_deck_deck);
+        $count_spaces_kind.set($prefix$$count_spaces_kind);
+        $paired_deeds_group_0.set($prefix$$paired_deeds_group_0);
+        $paired_deeds_group_1.set($prefix$$paired_deeds_group_1);
+        $holding_count_deeds_space.set($prefix$$holding_count_deeds_space);
+        $generation_lowest_level++;
+        $generation_may_sell_stack++;
+        $seatTotalsFresh = false;
+        $inPlay = -1;
+        $firstBy_spaces_index$fresh = false;
+      } else {
+        N.fill(0);
+        for (let $k = 0; $k < ALL_Deed.length; $k++) C[Z_bank_deeds * CAP + $k] = ALL_Deed[$k]!;
+        N[Z_bank_deeds] = ALL_Deed.length;
+        for (let $c = 56; $c < 90; $c++) $where[$c] = Z_bank_deeds;
+        for (let $k = 0; $k < ALL_Space.length; $k++) C[Z_spaces * CAP + $k] = ALL_Space[$k]!;
+        N[Z_spaces] = ALL_Space.length;
+        for (let $c = 0; $c < 56; $c++) $where[$c] = Z_spaces;
+        for (let $k = 0; $k < ALL_Fortune.length; $k++)
+          C[Z_mercy_deck * CAP + ALL_Fortune.length - 1 - $k] = ALL_Fortune[$k]!;
+        N[Z_mercy_deck] = ALL_Fortune.length;
+        for (let $c = 90; $c < 106; $c++) $where[$c] = Z_mercy_deck;
+        $freshCounts();
+        $seatTotalsFresh = false;
+        $inPlay = -1;
+        for (let $p = 0; $p < players; $p++) v_eliminated[$p] = 0;
+        v_bank = 1000000000;
+        for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
+        v_centre = 0;
+        for (let $p = 0; $p < players; $p++) v_position[$p] = -1;
+        for (let $p = 0; $p < players; $p++) v_in_court[$p] = false;
+        for (let $p = 0; $p < players; $p++) v_court_rolls[$p] = 0;
+        for (let $p = 0; $p < players; $p++) v_opening[$p] = 0;
+        v_turns_played = 0;
+        v_relocated = false;
+        for (let $c = 56; $c < 90; $c++) v_books[$c] = 0;
+        for (let $c = 56; $c < 90; $c++) v_key[$c] = 0;
+        for (let $c = 56; $c < 90; $c++) v_mortgaged[$c] = 0;
+        v_stacks_left = 0;
+        v_keys_left = 0;
+        v_claim_open = false;
+        v_claim_owner = 0;
+        v_claim_payer = 0;
+        v_claim_amount = 0;
+        v_claim_space = -1;
+        $freshKeyed();
+        $inPlay = -1;
         {
-          const $n896 = N[Z_spaces]!;
-          for (let $i895 = 0; $i895 < $n896; $i895++) {
-            const l_s = C[Z_spaces * CAP + $i895]!;
-            if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n894++] = l_s;
-          }
-        }
-        if ($n894 > 0) {
-          let $j = 0;
-          let $w = 0;
-          const $n = N[Z_spaces]!;
-          for (let $r = 0; $r < $n; $r++) {
-            const $c = C[Z_spaces * CAP + $r]!;
-            if ($j < $n894 && $c === $list81[$j]) {
-              $j++;
-              continue;
-            }
-            C[Z_spaces * CAP + $w++] = $c;
-          }
-          N[Z_spaces] = $w;
-        }
-        for (let $i897 = 0; $i897 < $n894; $i897++) {
-          const l_s = $list81[$i897]!;
+          let $n894 = 0;
           {
-            const $card = l_s;
-            {
-              const $member = Space_kind$index[$card]!;
-              if ($member >= 0) $count_spaces_kind[$member]!--;
+            const $n896 = N[Z_spaces]!;
+            for (let $i895 = 0; $i895 < $n896; $i895++) {
+              const l_s = C[Z_spaces * CAP + $i895]!;
+              if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n894++] = l_s;
             }
-            C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
-            N[Z_box_spaces]!++;
-            $where[$card] = Z_box_spaces;
           }
-          $firstBy_spaces_index$fresh = false;
+          if ($n894 > 0) {
+            let $j = 0;
+            let $w = 0;
+            const $n = N[Z_spaces]!;
+            for (let $r = 0; $r < $n; $r++) {
+              const $c = C[Z_spaces * CAP + $r]!;
+              if ($j < $n894 && $c === $list81[$j]) {
+                $j++;
+                continue;
+              }
+              C[Z_spaces * CAP + $w++] = $c;
+            }
+            N[Z_spaces] = $w;
+          }
+          for (let $i897 = 0; $i897 < $n894; $i897++) {
+            const l_s = $list81[$i897]!;
+            {
+              const $card = l_s;
+              {
+                const $member = Space_kind$index[$card]!;
+                if ($member >= 0) $count_spaces_kind[$member]!--;
+              }
+              C[Z_box_spaces * CAP + N[Z_box_spaces]!] = $card;
+              N[Z_box_spaces]!++;
+              $where[$card] = Z_box_spaces;
+            }
+            $firstBy_spaces_index$fresh = false;
+          }
         }
-      }
-      {
-        let $n898 = 0;
         {
-          const $n900 = N[Z_bank_deeds]!;
-          for (let $i899 = 0; $i899 < $n900; $i899++) {
-            const l_d = C[Z_bank_deeds * CAP + $i899]!;
-            if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n898++] = l_d;
-          }
-        }
-        if ($n898 > 0) {
-          let $j = 0;
-          let $w = 0;
-          const $n = N[Z_bank_deeds]!;
-          for (let $r = 0; $r < $n; $r++) {
-            const $c = C[Z_bank_deeds * CAP + $r]!;
-            if ($j < $n898 && $c === $list82[$j]) {
-              $j++;
-              continue;
-            }
-            C[Z_bank_deeds * CAP + $w++] = $c;
-          }
-          N[Z_bank_deeds] = $w;
-        }
-        for (let $i901 = 0; $i901 < $n898; $i901++) {
-          const l_d = $list82[$i901]!;
+          let $n898 = 0;
           {
-            const $card = l_d;
-            {
-              const $member = Deed_group$index[$card]!;
-              if ($member >= 0) $count_bank_deeds_group[$member]!--;
+            const $n900 = N[Z_bank_deeds]!;
+            for (let $i899 = 0; $i899 < $n900; $i899++) {
+              const l_d = C[Z_bank_deeds * CAP + $i899]!;
+              if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n898++] = l_d;
             }
-            C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
-            N[Z_box_deeds]!++;
-            $where[$card] = Z_box_deeds;
-            $members_lowest_level[Deed_group$index[$card]!]!++;
-            $generation_may_sell_stack++;
+          }
+          if ($n898 > 0) {
+            let $j = 0;
+            let $w = 0;
+            const $n = N[Z_bank_deeds]!;
+            for (let $r = 0; $r < $n; $r++) {
+              const $c = C[Z_bank_deeds * CAP + $r]!;
+              if ($j < $n898 && $c === $list82[$j]) {
+                $j++;
+                continue;
+              }
+              C[Z_bank_deeds * CAP + $w++] = $c;
+            }
+            N[Z_bank_deeds] = $w;
+          }
+          for (let $i901 = 0; $i901 < $n898; $i901++) {
+            const l_d = $list82[$i901]!;
+            {
+              const $card = l_d;
+              {
+                const $member = Deed_group$index[$card]!;
+                if ($member >= 0) $count_bank_deeds_group[$member]!--;
+              }
+              C[Z_box_deeds * CAP + N[Z_box_deeds]!] = $card;
+              N[Z_box_deeds]!++;
+              $where[$card] = Z_box_deeds;
+              $members_lowest_level[Deed_group$index[$card]!]!++;
+              $generation_may_sell_stack++;
+            }
           }
         }
-      }
-      v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
-      v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
-      {
-        let $n902 = 0;
+        v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
+        v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
         {
-          const $n904 = $count_mercy_deck_deck[1]! > 0 ? N[Z_mercy_deck]! : 0;
-          for (let $i903 = 0; $i903 < $n904; $i903++) {
-            const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i903]!;
-            if (Fortune_deck$code[l_c]! === 1) $list83[$n902++] = l_c;
-          }
-        }
-        if ($n902 > 0) {
-          let $j = $n902 - 1;
-          let $w = 0;
-          const $n = N[Z_mercy_deck]!;
-          for (let $r = 0; $r < $n; $r++) {
-            const $c = C[Z_mercy_deck * CAP + $r]!;
-            if ($j >= 0 && $c === $list83[$j]) {
-              $j--;
-              continue;
-            }
-            C[Z_mercy_deck * CAP + $w++] = $c;
-          }
-          N[Z_mercy_deck] = $w;
-        }
-        for (let $i905 = 0; $i905 < $n902; $i905++) {
-          const l_c = $list83[$i905]!;
+          let $n902 = 0;
           {
-            const $card = l_c;
-            {
-              const $member = Fortune_deck$index[$card]!;
-              if ($member >= 0) $count_mercy_deck_deck[$member]!--;
+            const $n904 = $count_mercy_deck_deck[1]! > 0 ? N[Z_mercy_deck]! : 0;
+            for (let $i903 = 0; $i903 < $n904; $i903++) {
+              const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i903]!;
+              if (Fortune_deck$code[l_c]! === 1) $list83[$n902++] = l_c;
             }
-            C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
-            N[Z_grace_deck]!++;
-            $where[$card] = Z_grace_deck;
+          }
+          if ($n902 > 0) {
+            let $j = $n902 - 1;
+            let $w = 0;
+            const $n = N[Z_mercy_deck]!;
+            for (let $r = 0; $r < $n; $r++) {
+              const $c = C[Z_mercy_deck * CAP + $r]!;
+              if ($j >= 0 && $c === $list83[$j]) {
+                $j--;
+                continue;
+              }
+              C[Z_mercy_deck * CAP + $w++] = $c;
+            }
+            N[Z_mercy_deck] = $w;
+          }
+          for (let $i905 = 0; $i905 < $n902; $i905++) {
+            const l_c = $list83[$i905]!;
+            {
+              const $card = l_c;
+              {
+                const $member = Fortune_deck$index[$card]!;
+                if ($member >= 0) $count_mercy_deck_deck[$member]!--;
+              }
+              C[Z_grace_deck * CAP + N[Z_grace_deck]!] = $card;
+              N[Z_grace_deck]!++;
+              $where[$card] = Z_grace_deck;
+            }
           }
         }
+        $prefix$K_C = K_C.slice();
+        $prefix$K_N = K_N.slice();
+        $prefix$K_$where = K_$where.slice();
+        $prefix$K_v_eliminated = K_v_eliminated.slice();
+        $prefix$K_v_cash = K_v_cash.slice();
+        $prefix$K_v_position = K_v_position.slice();
+        $prefix$K_v_in_court = K_v_in_court.slice();
+        $prefix$K_v_court_rolls = K_v_court_rolls.slice();
+        $prefix$K_v_opening = K_v_opening.slice();
+        $prefix$K_v_books = K_v_books.slice();
+        $prefix$K_v_key = K_v_key.slice();
+        $prefix$K_v_mortgaged = K_v_mortgaged.slice();
+        $prefix$v_bank = v_bank;
+        $prefix$v_centre = v_centre;
+        $prefix$v_turns_played = v_turns_played;
+        $prefix$v_relocated = v_relocated;
+        $prefix$v_stacks_left = v_stacks_left;
+        $prefix$v_keys_left = v_keys_left;
+        $prefix$v_claim_open = v_claim_open;
+        $prefix$v_claim_owner = v_claim_owner;
+        $prefix$v_claim_payer = v_claim_payer;
+        $prefix$v_claim_amount = v_claim_amount;
+        $prefix$v_claim_space = v_claim_space;
+        $prefix$$count_bank_deeds_group = $count_bank_deeds_group.slice();
+        $prefix$$count_deeds_group = $count_deeds_group.slice();
+        $prefix$$count_deeds_space = $count_deeds_space.slice();
+        $prefix$$count_mercy_deck_deck = $count_mercy_deck_deck.slice();
+        $prefix$$count_spaces_kind = $count_spaces_kind.slice();
+        $prefix$$paired_deeds_group_0 = $paired_deeds_group_0.slice();
+        $prefix$$paired_deeds_group_1 = $paired_deeds_group_1.slice();
+        $prefix$$holding_count_deeds_space = $holding_count_deeds_space.slice();
+        $prefixKey = players * 4 + ($variant_short ? 1 : 0) + ($variant_small_board ? 2 : 0);
       }
       {
         for (let $i906 = N[Z_mercy_deck]! - 1; $i906 > 0; $i906--) {

@@ -15,8 +15,29 @@
  *  statements of that function's own body (not those of the functions in it) as `var`. A statement
  *  of the body is one that starts a line. */
 export function closureVariablesAsVar(text: string): string {
+  let out = text;
+  for (const at of declarationStarts(text).reverse()) {
+    const keyword = out.startsWith("let", at) ? "let" : "const";
+    out = `${out.slice(0, at)}var${out.slice(at + keyword.length)}`;
+  }
+  return out;
+}
+
+/** The `let` and `const` statements of the kernel's own body (as closureVariablesAsVar finds them):
+ *  each declared name, and the text after its `=` up to the line's end. */
+export function closureDeclarations(text: string): { name: string; value: string }[] {
+  return declarationStarts(text).map((at) => {
+    const end = text.indexOf("\n", at);
+    const line = text.slice(at, end < 0 ? text.length : end);
+    const m = /^(?:let|const)\s+([\w$]+)(?::[^=]*)?\s*=\s*(.*)$/.exec(line);
+    return { name: m?.[1] ?? line, value: m?.[2] ?? "" };
+  });
+}
+
+/** Where each `let` or `const` of the kernel's own body starts. */
+function declarationStarts(text: string): number[] {
   const kernelStart = text.search(/^(export )?function /m);
-  if (kernelStart < 0) return text;
+  if (kernelStart < 0) return [];
   const starts: number[] = [];
   // Braces open around the current position, and per template literal being read, the brace depth
   // its `${` opened at (the literal resumes when that brace closes).
@@ -47,12 +68,7 @@ export function closureVariablesAsVar(text: string): string {
       if (depth === 0) break;
     }
   }
-  let out = text;
-  for (const at of starts.reverse()) {
-    const keyword = out.startsWith("let", at) ? "let" : "const";
-    out = `${out.slice(0, at)}var${out.slice(at + keyword.length)}`;
-  }
-  return out;
+  return starts;
 }
 
 /** The index of the quote that closes the string opened at `open`. */

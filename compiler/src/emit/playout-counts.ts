@@ -26,7 +26,8 @@ import { SEATS_FRESH, seatSumOf, seatTotalStep, seatTotalsClear, seatTotalsCode,
 import { rowPlus, segmentOffset, segmentRow } from "./playout-segment-offsets.js";
 import { freshCalls, freshFunctions, holdingName, recountLines } from "./playout-fresh-counts.js";
 import { CountRegistry, type Counted, type EnumIndexes } from "./playout-count-registry.js";
-import { SEATS_IN_PLAY_READ, SEATS_IN_PLAY_STALE, seatsInPlayCode } from "./playout-seats-in-play.js";
+import { SEATS_IN_PLAY_KEPT, SEATS_IN_PLAY_READ, SEATS_IN_PLAY_STALE, seatsInPlayCode } from "./playout-seats-in-play.js";
+import type { StateDeclaration } from "./playout-kernel-state.js";
 
 type Marker =
   | { op: "in" | "out"; zone: string; seg: string; card: string }
@@ -63,6 +64,8 @@ export class KernelCounts {
   private readonly writtenAt = new Map<string, { readonly variable: string; readonly zone: string }>();
   /** Whether the number of seats in play is read, and so kept (playout-seats-in-play.ts). */
   private inPlay = false;
+  /** The closure's variables `code` declared, with their roles (playout-kernel-state.ts). */
+  readonly declared: StateDeclaration[] = [];
 
   constructor(
     private readonly game: CheckedGame,
@@ -303,6 +306,15 @@ export class KernelCounts {
   code(): string[] {
     const all = this.registry.all().sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const inPlay = this.inPlay ? seatsInPlayCode() : [];
+    // The counts are the game's state, kept by the moves; the seats' totals and the number of seats
+    // in play are worked out from them and kept until stale.
+    const seats = all.filter((c) => c.seats);
+    this.declared.push(
+      ...all.flatMap((c) => [c.name, ...(c.holding ? [holdingName(c.name)] : [])]).map((name) => ({ name, role: "game" as const })),
+      ...seats.map((c) => ({ name: seatTotalsName(c.name), role: "cache" as const })),
+      ...(seats.length > 0 ? [{ name: SEATS_FRESH, role: "cache" as const, stale: [`${SEATS_FRESH} = false;`] }] : []),
+      ...(this.inPlay ? [{ name: SEATS_IN_PLAY_KEPT, role: "cache" as const, stale: [SEATS_IN_PLAY_STALE] }] : []),
+    );
     if (all.length === 0) return inPlay;
     const fields = all.filter((c) => c.variables.size === 0);
     const keyed = all.filter((c) => c.variables.size > 0);

@@ -11,16 +11,14 @@ import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
 import { DecisionCode } from "./decision-code.js";
 import { KernelDecisions } from "./playout-decisions.js";
 import { KernelMemo, START_MARKER } from "./playout-memo.js";
-import { KernelCounts, RECOUNT_MARKER, freshMarker } from "./playout-counts.js";
+import { KernelCounts, RECOUNT_MARKER } from "./playout-counts.js";
 import { InlineCalls } from "./playout-inline-calls.js";
 import { EnumArguments } from "./playout-enum-arguments.js";
 import { FirstTables } from "./playout-first-tables.js";
 import { threadJumps } from "./playout-jump-threads.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
 import { closureVariablesAsVar } from "./playout-closure-vars.js";
-import { cardVarStored } from "./playout-card-vars.js";
 import { cardTables } from "./playout-card-tables.js";
-import { eachCardHead } from "./playout-card-ranges.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
 import { loopState, type LoopState } from "./playout-loop-walks.js";
@@ -28,11 +26,13 @@ import { FreshLoops } from "./playout-fresh-loops.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
-import { KernelUnsupported, WHERE, varName, type ZoneLayout } from "./playout-zones.js";
+import { KernelUnsupported, WHERE, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 import { seatCountCode } from "./playout-bot-seats.js";
 import { IdleSeats } from "./playout-idle-seats.js";
 import { kernelLocals, kernelScores, kernelVars, resetLocals } from "./playout-state-code.js";
+import { prefixCode } from "./playout-setup-prefix.js";
+import { kernelState, setupCode } from "./playout-setup-code.js";
 
 /** Steps of the flow past which each step gets a function of its own. */
 const SPLIT_STEPS = 40;
@@ -215,7 +215,15 @@ export class PlayoutFile {
       for (const [, pc, lines] of entryCases()) cases.push(`case ${pc}: {`, ...lines, "}");
     }
     const resume = new KernelResume(game, this.zones, this.loopLists);
-    const setup = this.setupCode();
+    const setup = setupCode({
+      ctx: this.ctx,
+      zones: this.zones,
+      code: this.code,
+      counts: this.counts,
+      held: this.held,
+      split,
+      writing: (declaration) => (this.writing = declaration),
+    });
     // The score of a kernel written as one `play` is another function: it cannot read play's counts.
     this.held.enabled = this.heldCounts && split;
     const scores = kernelScores(game, this.code);
@@ -255,6 +263,8 @@ export class PlayoutFile {
     const humans = game.bots.length > 0;
     // Each variant's flag, set from the game's variant list when a game starts (read by `variant(...)`).
     const variants = game.variants.map((v) => v.name.name);
+    const tables = this.code.cardTablesCode(this.cardCount);
+    const entryLines = resume.entryFunction(entries);
     const body = [
       ...constants.filter((c) => shared || !c.startsWith("const END")),
       ...arrays.map((a) => `const K_${a.name} = ${a.init};`),
@@ -280,14 +290,14 @@ export class PlayoutFile {
       // The closure's own aliases where only `play` and `scores` bind them (the object returned reads DECISION_CAP).
       ...(shared ? [] : [ALIASES]),
       // The functions read by card, worked out once per kernel (playout-card-tables.ts).
-      ...this.code.cardTablesCode(this.cardCount),
+      ...tables,
       // One empty list for every game played without variants (a default `[]` is a new array per call).
       "const NO_VARIANTS: readonly string[] = [];",
       `const ENDS: readonly RuleSite[] = [${this.code.endSites.join(", ")}];`,
       "/** The `end game` (its place in ENDS) that ended the last game played; -1 when the flow ran to its end. */",
       "let K_ended = -1;",
       "",
-      ...resume.entryFunction(entries),
+      ...entryLines,
       "",
       // `$from`: the state a resumed game starts from, at the kernel's entry `$entry`; null for a new game.
       `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null, variants: readonly string[], $from: BaseState | null, $entry: number, ${shared ? "$preferredIn" : "$preferred"}: boolean, ${shared ? "$capIn" : "$cap"}: number): number {`,
@@ -367,6 +377,9 @@ export class PlayoutFile {
     lines = lines.flatMap((line) => this.memo.writesCode(line) ?? [line]);
     // Writes of a per-player variable keep the counts of seats by it.
     lines = this.held.markerCode(lines);
+    // The setup's draw-free prefix, copied where every variable of the closure has its role.
+    const state = kernelState({ code: this.code, memo: this.memo, counts: this.counts, held: this.held, firstTables: this.firstTables }, vars, scalars, variants, [...constants, ...tables, ...entryLines], locals);
+    lines = prefixCode(lines, state, variants, humans).lines;
     let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
@@ -386,53 +399,6 @@ export class PlayoutFile {
       if (cards.length || text.includes("cardData.")) file.addImportDeclaration({ moduleSpecifier: "./cards.js", namedImports: [], namespaceImport: "cardData" });
       file.addStatements(text);
     });
-  }
-
-  // ── state ──────────────────────────────────────────────────────────────────────────────────────
-
-  /** setup(): the components placed, the variables at their first values, the setup rules run. */
-  private setupCode(): string[] {
-    const lines = ["N.fill(0);"];
-    const filled: string[] = [];
-    for (const z of this.zones.values()) {
-      const initial = z.declaration.initialCards;
-      if (!initial) continue;
-      filled.push(z.declaration.name.name);
-      const all = `ALL_${initial.name}`;
-      this.code.cardImports.add(all);
-      lines.push(
-        `for (let $k = 0; $k < ${all}.length; $k++) C[${z.constant} * CAP + ${z.topLast ? `${all}.length - 1 - $k` : "$k"}] = ${all}[$k]!;`,
-        `N[${z.constant}] = ${all}.length;`,
-        `${eachCardHead(this.ctx.cardIds, initial.name, "$c", all)} ${WHERE}[$c] = ${z.constant};`,
-      );
-    }
-    // The running counts, of the zones as filled (the setup's moves then keep them): the others are empty.
-    this.counts.filled = filled;
-    if (this.counts.enabled) lines.push(freshMarker(false));
-    // The counts of seats are made after the first values: none is read in them.
-    const reading = this.held.enabled;
-    this.held.enabled = false;
-    this.counts.keyed = false;
-    for (const v of this.ctx.game.vars.values()) {
-      const { pre, code: initial } = this.code.hoisted(() => this.code.expression(v.initial));
-      lines.push(...pre);
-      if (v.perCard) {
-        const ids = v.perCard.name === "card" ? "CARDS.map((_, $c) => $c)" : `ALL_${v.perCard.name}`;
-        // By number where the type's ids run without a gap (playout-card-ranges.ts).
-        const stored = cardVarStored(this.ctx.game, v, initial);
-        lines.push(`${eachCardHead(this.ctx.cardIds, v.perCard.name, "$c", ids)} ${varName(v.name.name)}[$c] = ${stored};`);
-      } else lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
-    }
-    // The running counts of seats, of the variables at their first values (the setup's writes then keep them).
-    this.held.enabled = reading;
-    this.counts.keyed = true;
-    lines.push(RECOUNT_HELD_MARKER);
-    // The counts by a key that reads per-card variables, of the variables at their first values.
-    if (this.counts.enabled) lines.push(freshMarker(true));
-    this.writing = this.ctx.game.setup;
-    lines.push(...this.code.statements(this.ctx.game.setup?.statements ?? []));
-    this.writing = this.ctx.game.flow;
-    return lines;
   }
 
   // ── the flow ───────────────────────────────────────────────────────────────────────────────────

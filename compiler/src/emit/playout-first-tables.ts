@@ -11,6 +11,7 @@ import { cardFieldArray, quote } from "./code.js";
 import { readsSlot, StateReads, walk } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
 import type { ZoneLayout } from "./playout-zones.js";
+import type { StateDeclaration } from "./playout-kernel-state.js";
 
 interface Table {
   readonly name: string;
@@ -101,6 +102,16 @@ export class FirstTables {
   /** At a game's start or resumption: every table stale. */
   startCode(): string[] {
     return [...this.tables.values()].map((t) => `${t.name}$fresh = false;`);
+  }
+
+  /** A table is kept from the zone until stale; its bounds, from the printed values, are fixed. */
+  stateDeclarations(): StateDeclaration[] {
+    return [...this.tables.values()].flatMap((t) => [
+      { name: `${t.name}$low`, role: "fixed" as const },
+      { name: `${t.name}$high`, role: "fixed" as const },
+      { name: t.name, role: "cache" as const },
+      { name: `${t.name}$fresh`, role: "cache" as const, stale: [`${t.name}$fresh = false;`] },
+    ]);
   }
 
   /** The tables, their bounds and their look-ups, for the kernel's closure. */

@@ -24,6 +24,7 @@ import { markerKind } from "./playout-markers.js";
 import { isWritesMarker } from "./playout-memo.js";
 import { plain, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
+import type { StateDeclaration } from "./playout-kernel-state.js";
 
 type Marker =
   | { op: "declare" }
@@ -360,6 +361,14 @@ export class KernelHeldCounts {
   /** The counts' declarations in the closure of a split kernel. */
   code(): string[] {
     return this.inClosure ? this.declarations() : [];
+  }
+
+  /** The counts, masks and signs are the game's state, kept by the writes of their variables. */
+  stateDeclarations(): StateDeclaration[] {
+    if (!this.inClosure) return [];
+    const names = [...this.counted.values()].map((c) => c.name);
+    names.push(...this.masked.values(), ...this.naming.values(), ...[...this.signs.values()].flatMap(({ above, zero }) => [above, zero]));
+    return names.map((name) => ({ name, role: "game" }));
   }
 
   private declarations(): string[] {

@@ -19,6 +19,7 @@ import { localName } from "./playout-zones.js";
 import { EACH_DECISION, EVERYTHING, StateReads, functionsByName, walk } from "./playout-memo-reads.js";
 import type { EnumIndexes } from "./playout-count-registry.js";
 import { MemberKeys, type MemberKey } from "./playout-member-memo.js";
+import type { StateDeclaration } from "./playout-kernel-state.js";
 
 /** A line of the written kernel that says which items of the state the code after it writes; the
  *  kernel writer turns it into the bumps of the memoized functions that read them (`writesCode`),
@@ -74,6 +75,8 @@ export class KernelMemo implements EnumIndexes {
   knownIndex: ((value: string) => string | null) | null = null;
   /** Enums whose members' index function the written code calls. */
   private readonly enums = new Set<string>();
+  /** The closure's variables `code` declared, with their roles (playout-kernel-state.ts). */
+  readonly declared: StateDeclaration[] = [];
 
   constructor(
     private readonly game: CheckedGame,
@@ -357,6 +360,8 @@ export class KernelMemo implements EnumIndexes {
         ];
       };
       if (members) lines.push(`const ${members} = new Float64Array(${sets[keyed!.parameter]!.size});`, `const ${memberStamps} = new Float64Array(${size});`);
+      // The values and stamps go stale with the generation (a member's with its own as well).
+      this.declared.push({ name: current, role: "cache", stale: [`${current}++;`] }, ...[values, stamps, ...(members ? [members, memberStamps] : [])].map((name) => ({ name, role: "cache" as const })));
       const signature = parameters.map((p) => `${p.name}: ${p.type}`);
       lines.push(
         `let ${current} = 1;`,
@@ -375,6 +380,7 @@ export class KernelMemo implements EnumIndexes {
     for (const name of [...enums].sort()) lines.push(...this.enumIndexFunction(name));
     for (const [index, { array, enumName }] of [...this.fieldIndexes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
       lines.push(`const ${index} = Int32Array.from(${array}, ${enumIndex(enumName)});`);
+      this.declared.push({ name: index, role: "fixed" });
     }
     return lines;
   }
@@ -385,6 +391,7 @@ export class KernelMemo implements EnumIndexes {
     // The last member looked up, answered by one comparison: a function's loop looks up the same
     // argument again for each seat.
     const [lastValue, lastIndex] = [`${enumIndex(name)}$lastValue`, `${enumIndex(name)}$lastIndex`];
+    this.declared.push({ name: lastValue, role: "fixed" }, { name: lastIndex, role: "fixed" });
     return [
       `let ${lastValue} = "";`,
       `let ${lastIndex} = -1;`,

@@ -59,8 +59,12 @@ describe("the number of seats in play kept by the kernel", () => {
     expect(flat).toContain("v_chips[l_p] += $seatsInPlay() - 2;");
     // Forgotten at a game's start (before and after the variables' first values) and in a resumed state.
     const start = kernelText.slice(kernelText.indexOf("if ($from === null) {"), kernelText.indexOf("let pc = "));
-    expect(start.match(/\$inPlay = -1;/g)).toHaveLength(2);
-    expect(start.indexOf("$inPlay = -1;", start.indexOf("$inPlay = -1;") + 1)).toBeGreaterThan(start.indexOf("v_eliminated[$p] = 0;"));
+    // The fresh start's two, and one where the copy of the setup's prefix is restored instead
+    // (playout-setup-prefix.ts).
+    expect(start.match(/\$inPlay = -1;/g)).toHaveLength(3);
+    expect(start.slice(start.indexOf("if ($prefixKey === "), start.indexOf("} else {")).match(/\$inPlay = -1;/g)).toHaveLength(1);
+    const fresh = start.slice(start.indexOf("} else {"));
+    expect(fresh.indexOf("$inPlay = -1;", fresh.indexOf("$inPlay = -1;") + 1)).toBeGreaterThan(fresh.indexOf("v_eliminated[$p] = 0;"));
     expect(kernelText.slice(kernelText.indexOf("if ($from !== null) {"))).toContain("$inPlay = -1;");
   });
 

@@ -9,7 +9,8 @@ import { ELIMINATED } from "../check/elimination.js";
 import { varName } from "./playout-zones.js";
 
 /** The number of seats in play, or -1 when it is to be worked out again. */
-const KEPT = "$inPlay";
+export const SEATS_IN_PLAY_KEPT = "$inPlay";
+const KEPT = SEATS_IN_PLAY_KEPT;
 
 /** The read of the number of seats in play. */
 export const SEATS_IN_PLAY_READ = "$seatsInPlay()";

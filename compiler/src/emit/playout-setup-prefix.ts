@@ -1,0 +1,120 @@
+// The setup's draw-free prefix, done once per (players, variants) and copied at later starts.
+//
+// A game's fresh start (zones filled, `$where`, the running counts, the variables at their first
+// values) and the setup's leading statements that draw nothing at random and ask no one (Keys to
+// Knowledge's board filter of spaces and deeds, its stocks, the GRACE cards split from the MERCY
+// deck: everything before its first shuffle) read only printed fields, constants, the number of
+// players (and of humans) and the variants. So the state they leave is a function of those alone:
+// a split kernel runs them at the first game of each (players, variants), keeps a copy of the game's
+// state (playout-kernel-state.ts lists it), and at a later game of the same pair copies it back and
+// makes every cache stale, as the start does (a memo's generation is bumped, never restored: an
+// older generation would let a stale entry match). One copy is kept: a game of another pair runs the
+// prefix and keeps its own. A resumed game loads its state and never reaches the setup.
+//
+// Where the closure holds a variable the state's list lacks, or the prefix's code reads what a game
+// is given apart from (players, variants) (the generator, the policy, the trace, the seed), the
+// setup runs as written.
+import type * as A from "../syntax/ast.js";
+import type { CheckedGame } from "../check/checker.js";
+import { functionsByName, walk } from "./playout-memo-reads.js";
+import { variantFlag } from "./playout-expressions.js";
+import type { GameStateVariable, KernelState } from "./playout-kernel-state.js";
+
+/** The lines around the fresh start and the prefix (in `play`'s setup), until the state is known. */
+export const PREFIX_OPEN = "/*prefix:open*/";
+export const PREFIX_CLOSE = "/*prefix:close*/";
+
+/** The builtins that draw from the game's generator, or stand for a choice. */
+const DRAWS = new Set(["roll", "secret_roll", "random_player", "subset"]);
+/** Statements that ask, draw, end the game, tell the story or open a phase: the prefix ends before. */
+const ENDS_PREFIX = new Set(["ask", "shuffle", "phase", "end-game", "reveal", "conceal", "say", "inlined"]);
+/** What a game is given apart from (players, variants): code of the prefix that reads any of them is
+ *  no function of the pair. */
+const GIVEN = /(?<![\w$])(G|P|seed|trace|\$drawP|\$preferred|\$cap|\$variants|\$from|\$entry|decisions|steps|K_ended)(?![\w$])/;
+
+/** How many of the setup's leading statements draw nothing at random and ask no one: no shuffle, no
+ *  roll or random pick (in them or in the functions they call), no question, no procedure's call, no
+ *  `let` of the setup's own (a later statement may read it) nor a local kept across decisions. */
+export function drawFreePrefix(game: CheckedGame, statements: readonly A.Statement[]): number {
+  const functions = functionsByName(game);
+  const verdicts = new Map<string, boolean>();
+  const drawFree = (node: unknown): boolean => {
+    let free = true;
+    walk(node, (n) => {
+      if (!free) return false;
+      if (ENDS_PREFIX.has(n.kind)) free = false;
+      else if (n.kind === "let") {
+        const binding = game.names.get((n as A.LetStatement).name);
+        if (binding?.kind !== "local" || binding.slot.storage === "state") free = false;
+      } else if (n.kind === "call") {
+        const call = n as A.CallExpression;
+        const binding = game.names.get(call.callee);
+        if (binding?.kind === "procedure" || DRAWS.has(call.callee.name)) free = false;
+        else if (binding?.kind === "function" && functions.has(call.callee.name)) {
+          const name = call.callee.name;
+          if (!verdicts.has(name)) {
+            verdicts.set(name, true); // a recursive call draws only what the rest of the body draws
+            verdicts.set(name, drawFree(functions.get(name)!.body));
+          }
+          if (!verdicts.get(name)) free = false;
+        }
+      }
+    });
+    return free;
+  };
+  let n = 0;
+  while (n < statements.length && statements[n]!.kind !== "let" && drawFree(statements[n])) n++;
+  return n;
+}
+
+/** The key of a game's (players, humans, variants), for the kept copy. */
+function keyCode(variants: readonly string[], humans: boolean): string {
+  const seats = humans ? "(humans * 64 + players)" : "players";
+  return variants.length === 0 ? seats : `${seats} * ${2 ** variants.length} + ${variants.map((v, i) => `(${variantFlag(v)} ? ${2 ** i} : 0)`).join(" + ")}`;
+}
+
+/** The copy's name of a variable of the game's state. */
+function copyName(name: string): string {
+  return `$prefix$${name}`;
+}
+
+/**
+ * The kernel's lines with the prefix's markers written out: where the closure's variables are all
+ * listed in `state` and the prefix reads nothing a game is given apart from the pair, the prefix runs
+ * at the first game of a pair and is copied after; else the markers are dropped (the setup as
+ * written).
+ */
+export function prefixCode(lines: string[], state: KernelState, variants: readonly string[], humans: boolean): { lines: string[]; copied: boolean } {
+  const open = lines.indexOf(PREFIX_OPEN);
+  const close = lines.indexOf(PREFIX_CLOSE);
+  if (open < 0 || close < open) return { lines: lines.filter((l) => l !== PREFIX_OPEN && l !== PREFIX_CLOSE), copied: false };
+  const { game, stale, unlisted } = state.read(lines.join("\n"));
+  const prefix = lines.slice(open + 1, close);
+  if (unlisted.length > 0 || prefix.some((l) => GIVEN.test(l))) return { lines: lines.filter((l) => l !== PREFIX_OPEN && l !== PREFIX_CLOSE), copied: false };
+  const key = keyCode(variants, humans);
+  const restoreLine = (v: GameStateVariable): string => {
+    const [from, to] = [copyName(v.name), v.name];
+    switch (v.kind) {
+      case "typed":
+        return `${to}.set(${from});`;
+      case "array":
+        return `for (let $i = 0; $i < ${to}.length; $i++) ${to}[$i] = ${from}[$i]!;`;
+      case "cards":
+        return `for (let $s = 0; $s < SEGMENTS; $s++) for (let $k = $s * CAP, $end = $k + ${copyName(v.counts!)}[$s]!; $k < $end; $k++) ${to}[$k] = ${from}[$k]!;`;
+      case "scalar":
+        return `${to} = ${from};`;
+    }
+  };
+  const restore = [`if ($prefixKey === ${key}) {`, ...game.map(restoreLine), ...new Set(stale), "} else {"];
+  const keep = [
+    ...game.map((v) => (v.kind === "scalar" ? `${copyName(v.name)} = ${v.name};` : `${copyName(v.name)} = ${v.name}.slice();`)),
+    `$prefixKey = ${key};`,
+    "}",
+  ];
+  // The copies are declared with the closure's last variables (before `play`), from the variables
+  // themselves: an array's copy is made at the first prefix run.
+  const declarations = ["/** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */", "let $prefixKey = -1;", ...game.map((v) => `let ${copyName(v.name)} = ${v.name};`)];
+  const at = lines.findIndex((l) => l.startsWith("function play("));
+  const out = [...lines.slice(0, at), ...declarations, ...lines.slice(at, open), ...restore, ...prefix, ...keep, ...lines.slice(close + 1)];
+  return { lines: out, copied: true };
+}
