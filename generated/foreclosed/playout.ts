@@ -853,16 +853,8 @@ export function playout(): PlayoutKernel {
       if (l_owed > 0) {
         {
           const $amount = l_owed;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[p]`,
-            );
-          if (v_coins[l_p] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[p] has ${v_coins[l_p]}, not the ${$amount} to transfer`,
-            );
+          if ($amount < 0) throw $fault0($amount);
+          if (v_coins[l_p] < $amount) throw $fault1(v_coins[l_p], $amount);
           v_coins[l_p] -= $amount;
           v_bank += $amount;
         }
@@ -877,11 +869,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step4$body();
       if ($pc !== 4) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step4$body(): number {
@@ -903,8 +891,7 @@ export function playout(): PlayoutKernel {
         ) {
           {
             const $seg54 = Z_secret + l_p;
-            if (N[$seg54]! === 0)
-              throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
+            if (N[$seg54]! === 0) throw $fault3();
             const $at55 = $seg54 * CAP;
             const $card = C[$at55]!;
             const $end56 = $seg54 * CAP + N[$seg54]! - 1;
@@ -937,8 +924,7 @@ export function playout(): PlayoutKernel {
                   }
                 }
               } else {
-                if (!($n62 >= 1 && $n62 <= 4294967296))
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                if (!($n62 >= 1 && $n62 <= 4294967296)) throw $fault4();
                 $r63 = drawInt(G, $n62);
               }
               const $j61 = $r63;
@@ -951,12 +937,10 @@ export function playout(): PlayoutKernel {
           }
           for (let $passes = 0; ; $passes++) {
             if (!(N[Z_secret + l_p]! === 0 && N[Z_box]! > 0)) break;
-            if ($passes >= LOOP_LIMIT)
-              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+            if ($passes >= LOOP_LIMIT) throw $fault5();
             if (Property_kind$code[N[Z_box]! > 0 ? C[Z_box * CAP]! : emptyZone("top")]! === 2) {
               {
-                if (N[Z_box]! === 0)
-                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
+                if (N[Z_box]! === 0) throw $fault6();
                 const $at64 = Z_box * CAP;
                 const $card = C[$at64]!;
                 const $end65 = Z_box * CAP + N[Z_box]! - 1;
@@ -968,15 +952,14 @@ export function playout(): PlayoutKernel {
               }
             } else {
               {
-                if (N[Z_box]! === 0)
-                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
+                if (N[Z_box]! === 0) throw $fault6();
                 const $at67 = Z_box * CAP;
                 const $card = C[$at67]!;
                 const $end68 = Z_box * CAP + N[Z_box]! - 1;
                 for (let $k69 = $at67; $k69 < $end68; $k69++) C[$k69] = C[$k69 + 1]!;
                 N[Z_box]!--;
                 const $seg70 = Z_secret + l_p;
-                if (N[$seg70]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+                if (N[$seg70]! >= 1) throw $fault7();
                 C[$seg70 * CAP + N[$seg70]!] = $card;
                 N[$seg70]!++;
                 $where[$card] = $seg70;
@@ -994,11 +977,7 @@ export function playout(): PlayoutKernel {
         l_p_17 = l_p_17$index;
         const $pc = step25();
         if ($pc !== 6) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return step7();
@@ -1007,11 +986,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step6$body();
       if ($pc !== 6) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step6$body(): number {
@@ -1031,11 +1006,7 @@ export function playout(): PlayoutKernel {
         l_p_25 = l_p_25$index;
         const $pc = step10();
         if ($pc !== 8) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return END;
@@ -1044,11 +1015,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step8$body();
       if ($pc !== 8) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step8$body(): number {
@@ -1082,11 +1049,7 @@ export function playout(): PlayoutKernel {
         l_u_5 = $list6[l_u_5$index]!;
         const $pc = step13();
         if ($pc !== 11) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return 8;
@@ -1095,11 +1058,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step11$body();
       if ($pc !== 11) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step11$body(): number {
@@ -1124,11 +1083,7 @@ export function playout(): PlayoutKernel {
   function step14(): number {
     {
       const $seat71 = l_p_26;
-      if ($seat71 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat71} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat71 >= humans) throw $fault8($seat71);
       return decide82($seat71);
     }
   }
@@ -1168,7 +1123,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found98) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found98) throw $fault9();
     let l_one = $first97;
     let $first99: number = 0;
     let $found100 = false;
@@ -1179,7 +1134,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found100) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found100) throw $fault9();
     let l_other = $first99;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_14, v_merc_vote[l_one]!, $where[l_dual_14]!);
@@ -1297,11 +1252,7 @@ export function playout(): PlayoutKernel {
         l_u_4 = $list5[l_u_4$index]!;
         const $pc = step34();
         if ($pc !== 31) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return 6;
@@ -1310,11 +1261,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step31$body();
       if ($pc !== 31) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step31$body(): number {
@@ -1348,11 +1295,7 @@ export function playout(): PlayoutKernel {
   function step36(): number {
     {
       const $seat102 = l_p_23;
-      if ($seat102 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat102} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat102 >= humans) throw $fault8($seat102);
       return decide113($seat102);
     }
   }
@@ -1392,7 +1335,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found129) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found129) throw $fault9();
     let l_one = $first128;
     let $first130: number = 0;
     let $found131 = false;
@@ -1403,7 +1346,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found131) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found131) throw $fault9();
     let l_other = $first130;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_12, v_merc_vote[l_one]!, $where[l_dual_12]!);
@@ -1520,11 +1463,7 @@ export function playout(): PlayoutKernel {
   function step54(): number {
     {
       const $seat142 = l_p_19;
-      if ($seat142 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat142} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat142 >= humans) throw $fault8($seat142);
       return decide153($seat142);
     }
   }
@@ -1564,7 +1503,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found169) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found169) throw $fault9();
     let l_one = $first168;
     let $first170: number = 0;
     let $found171 = false;
@@ -1575,7 +1514,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found171) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found171) throw $fault9();
     let l_other = $first170;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_8, v_merc_vote[l_one]!, $where[l_dual_8]!);
@@ -1631,11 +1570,7 @@ export function playout(): PlayoutKernel {
         l_u_3 = $list4[l_u_3$index]!;
         const $pc = step68();
         if ($pc !== 65) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return 6;
@@ -1644,11 +1579,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step65$body();
       if ($pc !== 65) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step65$body(): number {
@@ -1676,11 +1607,7 @@ export function playout(): PlayoutKernel {
   function step69(): number {
     {
       const $seat172 = l_p_21;
-      if ($seat172 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat172} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat172 >= humans) throw $fault8($seat172);
       return decide183($seat172);
     }
   }
@@ -1720,7 +1647,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found199) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found199) throw $fault9();
     let l_one = $first198;
     let $first200: number = 0;
     let $found201 = false;
@@ -1731,7 +1658,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found201) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found201) throw $fault9();
     let l_other = $first200;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_10, v_merc_vote[l_one]!, $where[l_dual_10]!);
@@ -1790,7 +1717,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if (!$found203) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found203) throw $fault9();
     let l_other = $first202;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
       ? Property_colour[l_card_9]!
@@ -1819,8 +1746,7 @@ export function playout(): PlayoutKernel {
         {
           const $seg207 = Z_exchange + l_p;
           const $count = 1;
-          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault10();
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
             C[$seg207 * CAP + N[$seg207]!] = $card;
@@ -1850,11 +1776,7 @@ export function playout(): PlayoutKernel {
         l_p = $values0[l_p$index]!;
         const $pc = step258();
         if ($pc !== 88) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return step89();
@@ -1863,11 +1785,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step88$body();
       if ($pc !== 88) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step88$body(): number {
@@ -1894,11 +1812,7 @@ export function playout(): PlayoutKernel {
             : l_active$start + l_active$index - players;
         const $pc = step203();
         if ($pc !== 90) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return step91();
@@ -1907,11 +1821,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step90$body();
       if ($pc !== 90) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step90$body(): number {
@@ -1958,11 +1868,7 @@ export function playout(): PlayoutKernel {
         l_p_5 = $values1[l_p_5$index]!;
         const $pc = step168();
         if ($pc !== 92) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return step93();
@@ -1971,11 +1877,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step92$body();
       if ($pc !== 92) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step92$body(): number {
@@ -2002,11 +1904,7 @@ export function playout(): PlayoutKernel {
             : l_p_7$start + l_p_7$index - players;
         const $pc = step97();
         if ($pc !== 94) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return step95();
@@ -2015,11 +1913,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step94$body();
       if ($pc !== 94) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step94$body(): number {
@@ -2054,7 +1948,7 @@ export function playout(): PlayoutKernel {
                 $at = $i;
                 break;
               }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
+            if ($at < 0) throw $fault11();
             const $at216 = $seg215 * CAP + $at;
             const $card = C[$at216]!;
             const $end217 = $seg215 * CAP + N[$seg215]! - 1;
@@ -2076,8 +1970,7 @@ export function playout(): PlayoutKernel {
     v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
     for (let $passes = 0; ; $passes++) {
       if (!(v_chairman >= humans)) break;
-      if ($passes >= LOOP_LIMIT)
-        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      if ($passes >= LOOP_LIMIT) throw $fault5();
       v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
     }
     return 4;
@@ -2092,11 +1985,7 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_8]!;
       if ($amount !== 0) {
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from protection[p]`,
-          );
+        if ($amount < 0) throw $fault12($amount);
         $positive_protection -= v_protection[l_p_8]! > 0 ? 1 : 0;
         v_protection[l_p_8] = 0;
         v_bank += $amount;
@@ -2176,11 +2065,7 @@ export function playout(): PlayoutKernel {
         l_u_2 = $list3[l_u_2$index]!;
         const $pc = step104();
         if ($pc !== 101) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return step154();
@@ -2189,11 +2074,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step101$body();
       if ($pc !== 101) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step101$body(): number {
@@ -2227,11 +2108,7 @@ export function playout(): PlayoutKernel {
   function step106(): number {
     {
       const $seat220 = l_p_14;
-      if ($seat220 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat220} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat220 >= humans) throw $fault8($seat220);
       return decide231($seat220);
     }
   }
@@ -2271,7 +2148,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found247) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found247) throw $fault9();
     let l_one = $first246;
     let $first248: number = 0;
     let $found249 = false;
@@ -2282,7 +2159,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found249) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found249) throw $fault9();
     let l_other = $first248;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_6, v_merc_vote[l_one]!, $where[l_dual_6]!);
@@ -2399,11 +2276,7 @@ export function playout(): PlayoutKernel {
   function step124(): number {
     {
       const $seat260 = l_p_10;
-      if ($seat260 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat260} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat260 >= humans) throw $fault8($seat260);
       return decide271($seat260);
     }
   }
@@ -2443,7 +2316,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found287) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found287) throw $fault9();
     let l_one = $first286;
     let $first288: number = 0;
     let $found289 = false;
@@ -2454,7 +2327,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found289) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found289) throw $fault9();
     let l_other = $first288;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_2, v_merc_vote[l_one]!, $where[l_dual_2]!);
@@ -2510,11 +2383,7 @@ export function playout(): PlayoutKernel {
         l_u = $list2[l_u$index]!;
         const $pc = step138();
         if ($pc !== 135) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
+        if (++steps > 10_000_000) throw $fault2();
       }
     }
     return step154();
@@ -2523,11 +2392,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step135$body();
       if ($pc !== 135) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step135$body(): number {
@@ -2555,11 +2420,7 @@ export function playout(): PlayoutKernel {
   function step139(): number {
     {
       const $seat290 = l_p_12;
-      if ($seat290 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat290} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat290 >= humans) throw $fault8($seat290);
       return decide301($seat290);
     }
   }
@@ -2599,7 +2460,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found317) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found317) throw $fault9();
     let l_one = $first316;
     let $first318: number = 0;
     let $found319 = false;
@@ -2610,7 +2471,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found319) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found319) throw $fault9();
     let l_other = $first318;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_4, v_merc_vote[l_one]!, $where[l_dual_4]!);
@@ -2669,7 +2530,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if (!$found321) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found321) throw $fault9();
     let l_other = $first320;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
       ? Property_colour[l_card_8]!
@@ -2685,13 +2546,8 @@ export function playout(): PlayoutKernel {
     if (Property_kind$code[l_card_7]! === 2) {
       {
         const $amount = 1 + l_money_before;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+        if ($amount < 0) throw $fault13($amount);
+        if (v_bank < $amount) throw $fault14(v_bank, $amount);
         v_bank -= $amount;
         v_coins[l_p_8] += $amount;
       }
@@ -2699,13 +2555,8 @@ export function playout(): PlayoutKernel {
     if (Property_coin[l_card_7]!) {
       {
         const $amount = 1;
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from bank`,
-          );
-        if (v_bank < $amount)
-          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+        if ($amount < 0) throw $fault13($amount);
+        if (v_bank < $amount) throw $fault14(v_bank, $amount);
         v_bank -= $amount;
         v_coins[l_p_8] += $amount;
       }
@@ -2732,8 +2583,7 @@ export function playout(): PlayoutKernel {
     {
       const $seg325 = Z_hand + l_p_16;
       const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault15();
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
         C[$seg325 * CAP + N[$seg325]!] = $card;
@@ -2762,11 +2612,7 @@ export function playout(): PlayoutKernel {
   function step161(): number {
     {
       const $seat326 = l_p_16;
-      if ($seat326 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat326} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat326 >= humans) throw $fault8($seat326);
       return decide340($seat326);
     }
   }
@@ -2778,10 +2624,7 @@ export function playout(): PlayoutKernel {
       const $seg341 = Z_hand + l_p_16;
       const $position = rollOn(G, N[Z_hand + l_p_16]!);
       if (!Number.isInteger($position) || $position < 1 || $position > N[$seg341]!)
-        throw new GameFault(
-          "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg341]!}`,
-        );
+        throw $fault16($position, N[$seg341]!);
       const $index = $position - 1;
       const $at342 = $seg341 * CAP + $index;
       const $card = C[$at342]!;
@@ -2816,11 +2659,7 @@ export function playout(): PlayoutKernel {
       const $seg345 = Z_hand + l_p_5;
       if (!($count_hand_effect[($seg345 - Z_hand) * 14 + 1]! > 0) || !(v_protection[l_p_5]! > 0)) {
         const $seat346 = l_p_5;
-        if ($seat346 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat346} is played by the rules: the rules must decide for it, never ask it`,
-          );
+        if ($seat346 >= humans) throw $fault8($seat346);
         l___window_1 = false;
         return 92;
       }
@@ -2831,11 +2670,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step169$body();
       if ($pc !== 169) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step169$body(): number {
@@ -2850,11 +2685,7 @@ export function playout(): PlayoutKernel {
   function step171(): number {
     {
       const $seat347 = l_p_5;
-      if ($seat347 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat347} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat347 >= humans) throw $fault8($seat347);
       return decide364($seat347, true);
     }
   }
@@ -2938,11 +2769,7 @@ export function playout(): PlayoutKernel {
   function step181(): number {
     {
       const $seat366 = l_p_6;
-      if ($seat366 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat366} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat366 >= humans) throw $fault8($seat366);
       return decide376($seat366);
     }
   }
@@ -2978,11 +2805,7 @@ export function playout(): PlayoutKernel {
   function step186(): number {
     {
       const $seat377 = l_p_6;
-      if ($seat377 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat377} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat377 >= humans) throw $fault8($seat377);
       return decide390($seat377);
     }
   }
@@ -3042,22 +2865,14 @@ export function playout(): PlayoutKernel {
     }
     {
       const $seat392 = l_p_6;
-      if ($seat392 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat392} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat392 >= humans) throw $fault8($seat392);
       return decide414($seat392);
     }
   }
   function step192(): number {
     {
       const $seat415 = l_p_6;
-      if ($seat415 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat415} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat415 >= humans) throw $fault8($seat415);
       return decide440($seat415);
     }
   }
@@ -3080,16 +2895,8 @@ export function playout(): PlayoutKernel {
         const l_q = $list71[$i442]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[q]`,
-            );
-          if (v_coins[l_q] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-            );
+          if ($amount < 0) throw $fault17($amount);
+          if (v_coins[l_q] < $amount) throw $fault18(v_coins[l_q], $amount);
           v_coins[l_q] -= $amount;
           v_bank += $amount;
         }
@@ -3121,11 +2928,7 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_6]!;
       if ($amount !== 0) {
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from protection[p]`,
-          );
+        if ($amount < 0) throw $fault12($amount);
         $positive_protection -= v_protection[l_p_6]! > 0 ? 1 : 0;
         v_protection[l_p_6] = 0;
         v_coins[l_p_6] += $amount;
@@ -3161,13 +2964,8 @@ export function playout(): PlayoutKernel {
   function step200(): number {
     {
       const $amount = 2;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from bank`,
-        );
-      if (v_bank < $amount)
-        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      if ($amount < 0) throw $fault13($amount);
+      if (v_bank < $amount) throw $fault14(v_bank, $amount);
       v_bank -= $amount;
       v_coins[l_p_6] += $amount;
     }
@@ -3213,11 +3011,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step204$body();
       if ($pc !== 204) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step204$body(): number {
@@ -3232,11 +3026,7 @@ export function playout(): PlayoutKernel {
   function step206(): number {
     {
       const $seat443 = l_active;
-      if ($seat443 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat443} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat443 >= humans) throw $fault8($seat443);
       return decide501($seat443);
     }
   }
@@ -3245,8 +3035,7 @@ export function playout(): PlayoutKernel {
     l_between = l_active + 1 < players ? l_active + 1 : 0;
     for (let $passes = 0; ; $passes++) {
       if (!(l_between !== l_target)) break;
-      if ($passes >= LOOP_LIMIT)
-        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      if ($passes >= LOOP_LIMIT) throw $fault5();
       v_passed_over[l_between] = true;
       $mask_passed_over |= 1 << l_between;
       l_between = l_between + 1 < players ? l_between + 1 : 0;
@@ -3259,27 +3048,15 @@ export function playout(): PlayoutKernel {
   function step208(): number {
     {
       const $seat502 = l_target;
-      if ($seat502 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat502} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat502 >= humans) throw $fault8($seat502);
       return decide529($seat502);
     }
   }
   function step209(): number {
     {
       const $amount = l_amount;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from coins[target]`,
-        );
-      if (v_coins[l_target] < $amount)
-        throw new GameFault(
-          "fault/insufficient",
-          `coins[target] has ${v_coins[l_target]}, not the ${$amount} to transfer`,
-        );
+      if ($amount < 0) throw $fault19($amount);
+      if (v_coins[l_target] < $amount) throw $fault20(v_coins[l_target], $amount);
       $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
       v_coins[l_target] -= $amount;
       v_protection[l_target] += $amount;
@@ -3295,11 +3072,7 @@ export function playout(): PlayoutKernel {
     }
     {
       const $seat530 = l_active;
-      if ($seat530 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat530} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat530 >= humans) throw $fault8($seat530);
       return decide552($seat530);
     }
   }
@@ -3319,26 +3092,18 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found554) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    if (!$found554) throw $fault9();
     l_opponent = $first553;
     {
       const $seat555 = l_opponent;
-      if ($seat555 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat555} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat555 >= humans) throw $fault8($seat555);
       return decide566($seat555);
     }
   }
   function step213(): number {
     {
       const $seat567 = l_active;
-      if ($seat567 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat567} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat567 >= humans) throw $fault8($seat567);
       return decide589($seat567);
     }
   }
@@ -3346,11 +3111,7 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_target]!;
       if ($amount !== 0) {
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from protection[target]`,
-          );
+        if ($amount < 0) throw $fault21($amount);
         $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
         v_protection[l_target] = 0;
         v_bank += $amount;
@@ -3384,8 +3145,7 @@ export function playout(): PlayoutKernel {
     {
       const $seg590 = Z_hand + l_p_4;
       const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault15();
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
         C[$seg590 * CAP + N[$seg590]!] = $card;
@@ -3414,11 +3174,7 @@ export function playout(): PlayoutKernel {
   function step221(): number {
     {
       const $seat591 = l_p_4;
-      if ($seat591 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat591} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat591 >= humans) throw $fault8($seat591);
       return decide605($seat591);
     }
   }
@@ -3430,10 +3186,7 @@ export function playout(): PlayoutKernel {
       const $seg606 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
       if (!Number.isInteger($position) || $position < 1 || $position > N[$seg606]!)
-        throw new GameFault(
-          "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg606]!}`,
-        );
+        throw $fault16($position, N[$seg606]!);
       const $index = $position - 1;
       const $at607 = $seg606 * CAP + $index;
       const $card = C[$at607]!;
@@ -3541,11 +3294,7 @@ export function playout(): PlayoutKernel {
   function step236(): number {
     {
       const $seat611 = l_p_3;
-      if ($seat611 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat611} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat611 >= humans) throw $fault8($seat611);
       return decide621($seat611);
     }
   }
@@ -3581,11 +3330,7 @@ export function playout(): PlayoutKernel {
   function step241(): number {
     {
       const $seat622 = l_p_3;
-      if ($seat622 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat622} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat622 >= humans) throw $fault8($seat622);
       return decide635($seat622);
     }
   }
@@ -3645,22 +3390,14 @@ export function playout(): PlayoutKernel {
     }
     {
       const $seat637 = l_p_3;
-      if ($seat637 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat637 >= humans) throw $fault8($seat637);
       return decide659($seat637);
     }
   }
   function step247(): number {
     {
       const $seat660 = l_p_3;
-      if ($seat660 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat660} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat660 >= humans) throw $fault8($seat660);
       return decide685($seat660);
     }
   }
@@ -3683,16 +3420,8 @@ export function playout(): PlayoutKernel {
         const l_q = $list84[$i687]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[q]`,
-            );
-          if (v_coins[l_q] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-            );
+          if ($amount < 0) throw $fault17($amount);
+          if (v_coins[l_q] < $amount) throw $fault18(v_coins[l_q], $amount);
           v_coins[l_q] -= $amount;
           v_bank += $amount;
         }
@@ -3724,11 +3453,7 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_3]!;
       if ($amount !== 0) {
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from protection[p]`,
-          );
+        if ($amount < 0) throw $fault12($amount);
         $positive_protection -= v_protection[l_p_3]! > 0 ? 1 : 0;
         v_protection[l_p_3] = 0;
         v_coins[l_p_3] += $amount;
@@ -3764,13 +3489,8 @@ export function playout(): PlayoutKernel {
   function step255(): number {
     {
       const $amount = 2;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from bank`,
-        );
-      if (v_bank < $amount)
-        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      if ($amount < 0) throw $fault13($amount);
+      if (v_bank < $amount) throw $fault14(v_bank, $amount);
       v_bank -= $amount;
       v_coins[l_p_3] += $amount;
     }
@@ -3821,11 +3541,7 @@ export function playout(): PlayoutKernel {
       const $seg688 = Z_hand + l_p;
       if (!($count_hand_effect[($seg688 - Z_hand) * 14 + 4]! > 0)) {
         const $seat689 = l_p;
-        if ($seat689 >= humans)
-          throw new GameFault(
-            "fault/bot-asked",
-            `seat ${$seat689} is played by the rules: the rules must decide for it, never ask it`,
-          );
+        if ($seat689 >= humans) throw $fault8($seat689);
         l___window_0 = false;
         return 88;
       }
@@ -3836,11 +3552,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step259$body();
       if ($pc !== 259) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
     }
   }
   function step259$body(): number {
@@ -3855,11 +3567,7 @@ export function playout(): PlayoutKernel {
   function step261(): number {
     {
       const $seat690 = l_p;
-      if ($seat690 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat690} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat690 >= humans) throw $fault8($seat690);
       return decide707($seat690, true);
     }
   }
@@ -3943,11 +3651,7 @@ export function playout(): PlayoutKernel {
   function step271(): number {
     {
       const $seat709 = l_p_2;
-      if ($seat709 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat709 >= humans) throw $fault8($seat709);
       return decide719($seat709);
     }
   }
@@ -3983,11 +3687,7 @@ export function playout(): PlayoutKernel {
   function step276(): number {
     {
       const $seat720 = l_p_2;
-      if ($seat720 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat720 >= humans) throw $fault8($seat720);
       return decide733($seat720);
     }
   }
@@ -4047,22 +3747,14 @@ export function playout(): PlayoutKernel {
     }
     {
       const $seat735 = l_p_2;
-      if ($seat735 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat735 >= humans) throw $fault8($seat735);
       return decide757($seat735);
     }
   }
   function step282(): number {
     {
       const $seat758 = l_p_2;
-      if ($seat758 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat758} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat758 >= humans) throw $fault8($seat758);
       return decide783($seat758);
     }
   }
@@ -4085,16 +3777,8 @@ export function playout(): PlayoutKernel {
         const l_q = $list93[$i785]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[q]`,
-            );
-          if (v_coins[l_q] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
-            );
+          if ($amount < 0) throw $fault17($amount);
+          if (v_coins[l_q] < $amount) throw $fault18(v_coins[l_q], $amount);
           v_coins[l_q] -= $amount;
           v_bank += $amount;
         }
@@ -4126,11 +3810,7 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_2]!;
       if ($amount !== 0) {
-        if ($amount < 0)
-          throw new GameFault(
-            "fault/negative-transfer",
-            `cannot transfer a negative amount (${$amount}) from protection[p]`,
-          );
+        if ($amount < 0) throw $fault12($amount);
         $positive_protection -= v_protection[l_p_2]! > 0 ? 1 : 0;
         v_protection[l_p_2] = 0;
         v_coins[l_p_2] += $amount;
@@ -4166,13 +3846,8 @@ export function playout(): PlayoutKernel {
   function step290(): number {
     {
       const $amount = 2;
-      if ($amount < 0)
-        throw new GameFault(
-          "fault/negative-transfer",
-          `cannot transfer a negative amount (${$amount}) from bank`,
-        );
-      if (v_bank < $amount)
-        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+      if ($amount < 0) throw $fault13($amount);
+      if (v_bank < $amount) throw $fault14(v_bank, $amount);
       v_bank -= $amount;
       v_coins[l_p_2] += $amount;
     }
@@ -4207,220 +3882,140 @@ export function playout(): PlayoutKernel {
   function step294(): number {
     {
       const $seat758 = l_p_2;
-      if ($seat758 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat758} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat758 >= humans) throw $fault8($seat758);
       return decide783($seat758);
     }
   }
   function step295(): number {
     {
       const $seat735 = l_p_2;
-      if ($seat735 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat735} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat735 >= humans) throw $fault8($seat735);
       return decide757($seat735);
     }
   }
   function step296(): number {
     {
       const $seat720 = l_p_2;
-      if ($seat720 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat720} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat720 >= humans) throw $fault8($seat720);
       return decide733($seat720);
     }
   }
   function step297(): number {
     {
       const $seat709 = l_p_2;
-      if ($seat709 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat709} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat709 >= humans) throw $fault8($seat709);
       return decide719($seat709);
     }
   }
   function step298(): number {
     {
       const $seat690 = l_p;
-      if ($seat690 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat690} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat690 >= humans) throw $fault8($seat690);
       return decide707($seat690, false);
     }
   }
   function step299(): number {
     {
       const $seat660 = l_p_3;
-      if ($seat660 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat660} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat660 >= humans) throw $fault8($seat660);
       return decide685($seat660);
     }
   }
   function step300(): number {
     {
       const $seat637 = l_p_3;
-      if ($seat637 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat637} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat637 >= humans) throw $fault8($seat637);
       return decide659($seat637);
     }
   }
   function step301(): number {
     {
       const $seat622 = l_p_3;
-      if ($seat622 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat622} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat622 >= humans) throw $fault8($seat622);
       return decide635($seat622);
     }
   }
   function step302(): number {
     {
       const $seat611 = l_p_3;
-      if ($seat611 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat611} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat611 >= humans) throw $fault8($seat611);
       return decide621($seat611);
     }
   }
   function step303(): number {
     {
       const $seat591 = l_p_4;
-      if ($seat591 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat591} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat591 >= humans) throw $fault8($seat591);
       return decide605($seat591);
     }
   }
   function step304(): number {
     {
       const $seat555 = l_opponent;
-      if ($seat555 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat555} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat555 >= humans) throw $fault8($seat555);
       return decide566($seat555);
     }
   }
   function step305(): number {
     {
       const $seat567 = l_active;
-      if ($seat567 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat567} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat567 >= humans) throw $fault8($seat567);
       return decide589($seat567);
     }
   }
   function step306(): number {
     {
       const $seat530 = l_active;
-      if ($seat530 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat530} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat530 >= humans) throw $fault8($seat530);
       return decide552($seat530);
     }
   }
   function step307(): number {
     {
       const $seat502 = l_target;
-      if ($seat502 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat502} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat502 >= humans) throw $fault8($seat502);
       return decide529($seat502);
     }
   }
   function step308(): number {
     {
       const $seat443 = l_active;
-      if ($seat443 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat443} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat443 >= humans) throw $fault8($seat443);
       return decide501($seat443);
     }
   }
   function step309(): number {
     {
       const $seat415 = l_p_6;
-      if ($seat415 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat415} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat415 >= humans) throw $fault8($seat415);
       return decide440($seat415);
     }
   }
   function step310(): number {
     {
       const $seat392 = l_p_6;
-      if ($seat392 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat392} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat392 >= humans) throw $fault8($seat392);
       return decide414($seat392);
     }
   }
   function step311(): number {
     {
       const $seat377 = l_p_6;
-      if ($seat377 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat377} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat377 >= humans) throw $fault8($seat377);
       return decide390($seat377);
     }
   }
   function step312(): number {
     {
       const $seat366 = l_p_6;
-      if ($seat366 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat366} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat366 >= humans) throw $fault8($seat366);
       return decide376($seat366);
     }
   }
   function step313(): number {
     {
       const $seat347 = l_p_5;
-      if ($seat347 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat347} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat347 >= humans) throw $fault8($seat347);
       return decide364($seat347, false);
     }
   }
@@ -4430,11 +4025,7 @@ export function playout(): PlayoutKernel {
   function step315(): number {
     {
       const $seat260 = l_p_10;
-      if ($seat260 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat260} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat260 >= humans) throw $fault8($seat260);
       return decide271($seat260);
     }
   }
@@ -4444,11 +4035,7 @@ export function playout(): PlayoutKernel {
   function step317(): number {
     {
       const $seat290 = l_p_12;
-      if ($seat290 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat290} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat290 >= humans) throw $fault8($seat290);
       return decide301($seat290);
     }
   }
@@ -4458,22 +4045,14 @@ export function playout(): PlayoutKernel {
   function step319(): number {
     {
       const $seat220 = l_p_14;
-      if ($seat220 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat220} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat220 >= humans) throw $fault8($seat220);
       return decide231($seat220);
     }
   }
   function step320(): number {
     {
       const $seat326 = l_p_16;
-      if ($seat326 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat326} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat326 >= humans) throw $fault8($seat326);
       return decide340($seat326);
     }
   }
@@ -4483,11 +4062,7 @@ export function playout(): PlayoutKernel {
   function step322(): number {
     {
       const $seat142 = l_p_19;
-      if ($seat142 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat142} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat142 >= humans) throw $fault8($seat142);
       return decide153($seat142);
     }
   }
@@ -4497,11 +4072,7 @@ export function playout(): PlayoutKernel {
   function step324(): number {
     {
       const $seat172 = l_p_21;
-      if ($seat172 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat172} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat172 >= humans) throw $fault8($seat172);
       return decide183($seat172);
     }
   }
@@ -4511,11 +4082,7 @@ export function playout(): PlayoutKernel {
   function step326(): number {
     {
       const $seat102 = l_p_23;
-      if ($seat102 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat102} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat102 >= humans) throw $fault8($seat102);
       return decide113($seat102);
     }
   }
@@ -4525,11 +4092,7 @@ export function playout(): PlayoutKernel {
   function step328(): number {
     {
       const $seat71 = l_p_26;
-      if ($seat71 >= humans)
-        throw new GameFault(
-          "fault/bot-asked",
-          `seat ${$seat71} is played by the rules: the rules must decide for it, never ask it`,
-        );
+      if ($seat71 >= humans) throw $fault8($seat71);
       return decide82($seat71);
     }
   }
@@ -4538,15 +4101,11 @@ export function playout(): PlayoutKernel {
       let $n26 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (!(l_p >= humans) && N[Z_dealt + l_p]! > 0) {
-          if (l_p >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_p} is played by the rules: the rules must decide for it, never ask it`,
-            );
+          if (l_p >= humans) throw $fault8(l_p);
           $list7[$n26++] = l_p;
         }
       }
-      if ($n26 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      if ($n26 === 0) throw $fault22();
       for (let $a27 = 0; $a27 < $n26; $a27++) {
         const l_p = $list7[$a27]!;
         pick28: {
@@ -4554,13 +4113,8 @@ export function playout(): PlayoutKernel {
           const $size30 = N[$seg29]!;
           const $count31 = $size30;
           const $total32: number = $count31;
-          if ($total32 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
+          if ($total32 === 0) throw $fault23(l_p);
+          if (decisions >= $cap) throw $fault24($cap);
           const $n34 = $total32;
           let $r35 = 0;
           if ($n34 <= 2097152 && $n34 >= 1) {
@@ -4582,8 +4136,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n34 >= 1 && $n34 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n34 >= 1 && $n34 <= 4294967296)) throw $fault4();
             $r35 = drawInt(P, $n34);
           }
           const $index33$drawn = $r35;
@@ -4600,7 +4153,7 @@ export function playout(): PlayoutKernel {
             break pick28;
           }
           $index33 -= $count31;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          throw $fault25();
         }
       }
       for (let $a27 = 0; $a27 < $n26; $a27++) {
@@ -4619,14 +4172,14 @@ export function playout(): PlayoutKernel {
                   break;
                 }
             }
-            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
+            if ($at < 0) throw $fault26();
             const $at39 = $seg38 * CAP + $at;
             const $card = C[$at39]!;
             const $end40 = $seg38 * CAP + N[$seg38]! - 1;
             for (let $k41 = $at39; $k41 < $end40; $k41++) C[$k41] = C[$k41 + 1]!;
             N[$seg38]!--;
             const $seg42 = Z_secret + l_p;
-            if (N[$seg42]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
+            if (N[$seg42]! >= 1) throw $fault7();
             C[$seg42 * CAP + N[$seg42]!] = $card;
             N[$seg42]!++;
             $where[$card] = $seg42;
@@ -4670,13 +4223,8 @@ export function playout(): PlayoutKernel {
     const $size74 = $values13$n[0]!;
     const $count75 = $size74;
     const $total76: number = $count75;
-    if ($total76 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat71} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total76 === 0) throw $fault23($seat71);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n78 = $total76;
     let $r79 = 0;
     if ($n78 <= 2097152 && $n78 >= 1) {
@@ -4698,8 +4246,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n78 >= 1 && $n78 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n78 >= 1 && $n78 <= 4294967296)) throw $fault4();
       $r79 = drawInt(P, $n78);
     }
     const $index77$drawn = $r79;
@@ -4717,22 +4264,18 @@ export function playout(): PlayoutKernel {
       }
     }
     $index77 -= $count75;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide96(): number {
     {
       let $n83 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
+          if (l_h >= humans) throw $fault8(l_h);
           $list15[$n83++] = l_h;
         }
       }
-      if ($n83 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      if ($n83 === 0) throw $fault22();
       for (let $a84 = 0; $a84 < $n83; $a84++) {
         const l_h = $list15[$a84]!;
         pick85: {
@@ -4744,13 +4287,8 @@ export function playout(): PlayoutKernel {
           const $size88 = $values18$n[0]!;
           const $count89 = $size88;
           const $total90: number = $count89;
-          if ($total90 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
+          if ($total90 === 0) throw $fault23(l_h);
+          if (decisions >= $cap) throw $fault24($cap);
           const $n92 = $total90;
           let $r93 = 0;
           if ($n92 <= 2097152 && $n92 >= 1) {
@@ -4772,8 +4310,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n92 >= 1 && $n92 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n92 >= 1 && $n92 <= 4294967296)) throw $fault4();
             $r93 = drawInt(P, $n92);
           }
           const $index91$drawn = $r93;
@@ -4789,7 +4326,7 @@ export function playout(): PlayoutKernel {
             break pick85;
           }
           $index91 -= $count89;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          throw $fault25();
         }
       }
       for (let $a84 = 0; $a84 < $n83; $a84++) {
@@ -4811,13 +4348,8 @@ export function playout(): PlayoutKernel {
     const $size105 = $values20$n[0]!;
     const $count106 = $size105;
     const $total107: number = $count106;
-    if ($total107 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat102} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total107 === 0) throw $fault23($seat102);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n109 = $total107;
     let $r110 = 0;
     if ($n109 <= 2097152 && $n109 >= 1) {
@@ -4839,8 +4371,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n109 >= 1 && $n109 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n109 >= 1 && $n109 <= 4294967296)) throw $fault4();
       $r110 = drawInt(P, $n109);
     }
     const $index108$drawn = $r110;
@@ -4858,22 +4389,18 @@ export function playout(): PlayoutKernel {
       }
     }
     $index108 -= $count106;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide127(): number {
     {
       let $n114 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
+          if (l_h >= humans) throw $fault8(l_h);
           $list22[$n114++] = l_h;
         }
       }
-      if ($n114 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      if ($n114 === 0) throw $fault22();
       for (let $a115 = 0; $a115 < $n114; $a115++) {
         const l_h = $list22[$a115]!;
         pick116: {
@@ -4885,13 +4412,8 @@ export function playout(): PlayoutKernel {
           const $size119 = $values25$n[0]!;
           const $count120 = $size119;
           const $total121: number = $count120;
-          if ($total121 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
+          if ($total121 === 0) throw $fault23(l_h);
+          if (decisions >= $cap) throw $fault24($cap);
           const $n123 = $total121;
           let $r124 = 0;
           if ($n123 <= 2097152 && $n123 >= 1) {
@@ -4913,8 +4435,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n123 >= 1 && $n123 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n123 >= 1 && $n123 <= 4294967296)) throw $fault4();
             $r124 = drawInt(P, $n123);
           }
           const $index122$drawn = $r124;
@@ -4930,7 +4451,7 @@ export function playout(): PlayoutKernel {
             break pick116;
           }
           $index122 -= $count120;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          throw $fault25();
         }
       }
       for (let $a115 = 0; $a115 < $n114; $a115++) {
@@ -4952,13 +4473,8 @@ export function playout(): PlayoutKernel {
     const $size145 = $values27$n[0]!;
     const $count146 = $size145;
     const $total147: number = $count146;
-    if ($total147 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat142} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total147 === 0) throw $fault23($seat142);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n149 = $total147;
     let $r150 = 0;
     if ($n149 <= 2097152 && $n149 >= 1) {
@@ -4980,8 +4496,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n149 >= 1 && $n149 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n149 >= 1 && $n149 <= 4294967296)) throw $fault4();
       $r150 = drawInt(P, $n149);
     }
     const $index148$drawn = $r150;
@@ -4999,22 +4514,18 @@ export function playout(): PlayoutKernel {
       }
     }
     $index148 -= $count146;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide167(): number {
     {
       let $n154 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
+          if (l_h >= humans) throw $fault8(l_h);
           $list29[$n154++] = l_h;
         }
       }
-      if ($n154 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      if ($n154 === 0) throw $fault22();
       for (let $a155 = 0; $a155 < $n154; $a155++) {
         const l_h = $list29[$a155]!;
         pick156: {
@@ -5026,13 +4537,8 @@ export function playout(): PlayoutKernel {
           const $size159 = $values32$n[0]!;
           const $count160 = $size159;
           const $total161: number = $count160;
-          if ($total161 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
+          if ($total161 === 0) throw $fault23(l_h);
+          if (decisions >= $cap) throw $fault24($cap);
           const $n163 = $total161;
           let $r164 = 0;
           if ($n163 <= 2097152 && $n163 >= 1) {
@@ -5054,8 +4560,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n163 >= 1 && $n163 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n163 >= 1 && $n163 <= 4294967296)) throw $fault4();
             $r164 = drawInt(P, $n163);
           }
           const $index162$drawn = $r164;
@@ -5071,7 +4576,7 @@ export function playout(): PlayoutKernel {
             break pick156;
           }
           $index162 -= $count160;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          throw $fault25();
         }
       }
       for (let $a155 = 0; $a155 < $n154; $a155++) {
@@ -5093,13 +4598,8 @@ export function playout(): PlayoutKernel {
     const $size175 = $values34$n[0]!;
     const $count176 = $size175;
     const $total177: number = $count176;
-    if ($total177 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat172} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total177 === 0) throw $fault23($seat172);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n179 = $total177;
     let $r180 = 0;
     if ($n179 <= 2097152 && $n179 >= 1) {
@@ -5121,8 +4621,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n179 >= 1 && $n179 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n179 >= 1 && $n179 <= 4294967296)) throw $fault4();
       $r180 = drawInt(P, $n179);
     }
     const $index178$drawn = $r180;
@@ -5140,22 +4639,18 @@ export function playout(): PlayoutKernel {
       }
     }
     $index178 -= $count176;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide197(): number {
     {
       let $n184 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
+          if (l_h >= humans) throw $fault8(l_h);
           $list36[$n184++] = l_h;
         }
       }
-      if ($n184 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      if ($n184 === 0) throw $fault22();
       for (let $a185 = 0; $a185 < $n184; $a185++) {
         const l_h = $list36[$a185]!;
         pick186: {
@@ -5167,13 +4662,8 @@ export function playout(): PlayoutKernel {
           const $size189 = $values39$n[0]!;
           const $count190 = $size189;
           const $total191: number = $count190;
-          if ($total191 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
+          if ($total191 === 0) throw $fault23(l_h);
+          if (decisions >= $cap) throw $fault24($cap);
           const $n193 = $total191;
           let $r194 = 0;
           if ($n193 <= 2097152 && $n193 >= 1) {
@@ -5195,8 +4685,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n193 >= 1 && $n193 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n193 >= 1 && $n193 <= 4294967296)) throw $fault4();
             $r194 = drawInt(P, $n193);
           }
           const $index192$drawn = $r194;
@@ -5212,7 +4701,7 @@ export function playout(): PlayoutKernel {
             break pick186;
           }
           $index192 -= $count190;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          throw $fault25();
         }
       }
       for (let $a185 = 0; $a185 < $n184; $a185++) {
@@ -5234,13 +4723,8 @@ export function playout(): PlayoutKernel {
     const $size223 = $values42$n[0]!;
     const $count224 = $size223;
     const $total225: number = $count224;
-    if ($total225 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat220} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total225 === 0) throw $fault23($seat220);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n227 = $total225;
     let $r228 = 0;
     if ($n227 <= 2097152 && $n227 >= 1) {
@@ -5262,8 +4746,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n227 >= 1 && $n227 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n227 >= 1 && $n227 <= 4294967296)) throw $fault4();
       $r228 = drawInt(P, $n227);
     }
     const $index226$drawn = $r228;
@@ -5281,22 +4764,18 @@ export function playout(): PlayoutKernel {
       }
     }
     $index226 -= $count224;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide245(): number {
     {
       let $n232 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
+          if (l_h >= humans) throw $fault8(l_h);
           $list44[$n232++] = l_h;
         }
       }
-      if ($n232 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      if ($n232 === 0) throw $fault22();
       for (let $a233 = 0; $a233 < $n232; $a233++) {
         const l_h = $list44[$a233]!;
         pick234: {
@@ -5308,13 +4787,8 @@ export function playout(): PlayoutKernel {
           const $size237 = $values47$n[0]!;
           const $count238 = $size237;
           const $total239: number = $count238;
-          if ($total239 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
+          if ($total239 === 0) throw $fault23(l_h);
+          if (decisions >= $cap) throw $fault24($cap);
           const $n241 = $total239;
           let $r242 = 0;
           if ($n241 <= 2097152 && $n241 >= 1) {
@@ -5336,8 +4810,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n241 >= 1 && $n241 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n241 >= 1 && $n241 <= 4294967296)) throw $fault4();
             $r242 = drawInt(P, $n241);
           }
           const $index240$drawn = $r242;
@@ -5353,7 +4826,7 @@ export function playout(): PlayoutKernel {
             break pick234;
           }
           $index240 -= $count238;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          throw $fault25();
         }
       }
       for (let $a233 = 0; $a233 < $n232; $a233++) {
@@ -5375,13 +4848,8 @@ export function playout(): PlayoutKernel {
     const $size263 = $values49$n[0]!;
     const $count264 = $size263;
     const $total265: number = $count264;
-    if ($total265 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat260} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total265 === 0) throw $fault23($seat260);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n267 = $total265;
     let $r268 = 0;
     if ($n267 <= 2097152 && $n267 >= 1) {
@@ -5403,8 +4871,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n267 >= 1 && $n267 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n267 >= 1 && $n267 <= 4294967296)) throw $fault4();
       $r268 = drawInt(P, $n267);
     }
     const $index266$drawn = $r268;
@@ -5422,22 +4889,18 @@ export function playout(): PlayoutKernel {
       }
     }
     $index266 -= $count264;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide285(): number {
     {
       let $n272 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
+          if (l_h >= humans) throw $fault8(l_h);
           $list51[$n272++] = l_h;
         }
       }
-      if ($n272 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      if ($n272 === 0) throw $fault22();
       for (let $a273 = 0; $a273 < $n272; $a273++) {
         const l_h = $list51[$a273]!;
         pick274: {
@@ -5449,13 +4912,8 @@ export function playout(): PlayoutKernel {
           const $size277 = $values54$n[0]!;
           const $count278 = $size277;
           const $total279: number = $count278;
-          if ($total279 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
+          if ($total279 === 0) throw $fault23(l_h);
+          if (decisions >= $cap) throw $fault24($cap);
           const $n281 = $total279;
           let $r282 = 0;
           if ($n281 <= 2097152 && $n281 >= 1) {
@@ -5477,8 +4935,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n281 >= 1 && $n281 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n281 >= 1 && $n281 <= 4294967296)) throw $fault4();
             $r282 = drawInt(P, $n281);
           }
           const $index280$drawn = $r282;
@@ -5494,7 +4951,7 @@ export function playout(): PlayoutKernel {
             break pick274;
           }
           $index280 -= $count278;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          throw $fault25();
         }
       }
       for (let $a273 = 0; $a273 < $n272; $a273++) {
@@ -5516,13 +4973,8 @@ export function playout(): PlayoutKernel {
     const $size293 = $values56$n[0]!;
     const $count294 = $size293;
     const $total295: number = $count294;
-    if ($total295 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat290} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total295 === 0) throw $fault23($seat290);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n297 = $total295;
     let $r298 = 0;
     if ($n297 <= 2097152 && $n297 >= 1) {
@@ -5544,8 +4996,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n297 >= 1 && $n297 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n297 >= 1 && $n297 <= 4294967296)) throw $fault4();
       $r298 = drawInt(P, $n297);
     }
     const $index296$drawn = $r298;
@@ -5563,22 +5014,18 @@ export function playout(): PlayoutKernel {
       }
     }
     $index296 -= $count294;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide315(): number {
     {
       let $n302 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans)
-            throw new GameFault(
-              "fault/bot-asked",
-              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
-            );
+          if (l_h >= humans) throw $fault8(l_h);
           $list58[$n302++] = l_h;
         }
       }
-      if ($n302 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      if ($n302 === 0) throw $fault22();
       for (let $a303 = 0; $a303 < $n302; $a303++) {
         const l_h = $list58[$a303]!;
         pick304: {
@@ -5590,13 +5037,8 @@ export function playout(): PlayoutKernel {
           const $size307 = $values61$n[0]!;
           const $count308 = $size307;
           const $total309: number = $count308;
-          if ($total309 === 0)
-            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
-          if (decisions >= $cap)
-            throw new GameFault(
-              "fault/decision-cap",
-              `the game did not end within ${$cap} decisions: an endless flow loop?`,
-            );
+          if ($total309 === 0) throw $fault23(l_h);
+          if (decisions >= $cap) throw $fault24($cap);
           const $n311 = $total309;
           let $r312 = 0;
           if ($n311 <= 2097152 && $n311 >= 1) {
@@ -5618,8 +5060,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n311 >= 1 && $n311 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n311 >= 1 && $n311 <= 4294967296)) throw $fault4();
             $r312 = drawInt(P, $n311);
           }
           const $index310$drawn = $r312;
@@ -5635,7 +5076,7 @@ export function playout(): PlayoutKernel {
             break pick304;
           }
           $index310 -= $count308;
-          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+          throw $fault25();
         }
       }
       for (let $a303 = 0; $a303 < $n302; $a303++) {
@@ -5653,13 +5094,8 @@ export function playout(): PlayoutKernel {
     const $size328 = N[$seg327]!;
     const $count329 = $size328;
     const $total330: number = $count329;
-    if ($total330 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat326} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total330 === 0) throw $fault23($seat326);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n332 = $total330;
     let $r333 = 0;
     if ($n332 <= 2097152 && $n332 >= 1) {
@@ -5681,8 +5117,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n332 >= 1 && $n332 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n332 >= 1 && $n332 <= 4294967296)) throw $fault4();
       $r333 = drawInt(P, $n332);
     }
     const $index331$drawn = $r333;
@@ -5707,7 +5142,7 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+          if ($at < 0) throw $fault27();
           const $at337 = $seg336 * CAP + $at;
           const $card = C[$at337]!;
           const $end338 = $seg336 * CAP + N[$seg336]! - 1;
@@ -5725,7 +5160,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index331 -= $count329;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide364($seat347: number, $passBy: boolean): number {
     $values63$n[0]! = 0;
@@ -5752,13 +5187,8 @@ export function playout(): PlayoutKernel {
       return 169;
     }
     const $offered353 = ($offered351 ? 1 : 0) + ($offered352 ? 1 : 0);
-    if ($offered353 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat347} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($offered353 === 0) throw $fault23($seat347);
+    if (decisions >= $cap) throw $fault24($cap);
     attempt354: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n356 = $offered353;
       let $r357 = 0;
@@ -5781,8 +5211,7 @@ export function playout(): PlayoutKernel {
           }
         }
       } else {
-        if (!($n356 >= 1 && $n356 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        if (!($n356 >= 1 && $n356 <= 4294967296)) throw $fault4();
         $r357 = drawInt(P, $n356);
       }
       const $pick355$drawn = $r357;
@@ -5809,8 +5238,7 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n361 >= 1 && $n361 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          if (!($n361 >= 1 && $n361 <= 4294967296)) throw $fault4();
           $r362 = drawInt(P, $n361);
         }
         const $digit359 = $r362;
@@ -5838,19 +5266,14 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    throw $fault28();
   }
   function decide376($seat366: number): number {
     const $size367 = players;
     const $count368 = $size367;
     const $total369: number = $count368;
-    if ($total369 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat366} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total369 === 0) throw $fault23($seat366);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n371 = $total369;
     let $r372 = 0;
     if ($n371 <= 2097152 && $n371 >= 1) {
@@ -5872,8 +5295,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n371 >= 1 && $n371 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n371 >= 1 && $n371 <= 4294967296)) throw $fault4();
       $r372 = drawInt(P, $n371);
     }
     const $index370$drawn = $r372;
@@ -5914,7 +5336,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index370 -= $count368;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide390($seat377: number): number {
     $values65$n[0]! = 0;
@@ -5930,13 +5352,8 @@ export function playout(): PlayoutKernel {
     const $size381 = $values65$n[0]!;
     const $count382 = $size381;
     const $total383: number = $count382;
-    if ($total383 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat377} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total383 === 0) throw $fault23($seat377);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n385 = $total383;
     let $r386 = 0;
     if ($n385 <= 2097152 && $n385 >= 1) {
@@ -5958,8 +5375,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n385 >= 1 && $n385 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n385 >= 1 && $n385 <= 4294967296)) throw $fault4();
       $r386 = drawInt(P, $n385);
     }
     const $index384$drawn = $r386;
@@ -5995,7 +5411,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index384 -= $count382;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide414($seat392: number): number {
     const $seg393 = Z_board;
@@ -6024,13 +5440,8 @@ export function playout(): PlayoutKernel {
     const $size401 = $values67$n[0]!;
     const $count402 = $size401;
     const $total403: number = $count395 + $count402;
-    if ($total403 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat392} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total403 === 0) throw $fault23($seat392);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n405 = $total403;
     let $r406 = 0;
     if ($n405 <= 2097152 && $n405 >= 1) {
@@ -6052,8 +5463,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n405 >= 1 && $n405 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n405 >= 1 && $n405 <= 4294967296)) throw $fault4();
       $r406 = drawInt(P, $n405);
     }
     const $index404$drawn = $r406;
@@ -6077,7 +5487,7 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          if ($at < 0) throw $fault29();
           const $at409 = Z_board * CAP + $at;
           const $card = C[$at409]!;
           const $end410 = Z_board * CAP + N[Z_board]! - 1;
@@ -6101,7 +5511,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index404 -= $count402;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide440($seat415: number): number {
     const $seg416 = Z_played + l_whose_4;
@@ -6119,13 +5529,8 @@ export function playout(): PlayoutKernel {
     const $size422 = $values69$n[0]!;
     const $count423 = $size422;
     const $total424: number = $count418 + $count423;
-    if ($total424 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat415} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total424 === 0) throw $fault23($seat415);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n426 = $total424;
     let $r427 = 0;
     if ($n426 <= 2097152 && $n426 >= 1) {
@@ -6147,8 +5552,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n426 >= 1 && $n426 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n426 >= 1 && $n426 <= 4294967296)) throw $fault4();
       $r427 = drawInt(P, $n426);
     }
     const $index425$drawn = $r427;
@@ -6173,7 +5577,7 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+          if ($at < 0) throw $fault30();
           const $at431 = $seg430 * CAP + $at;
           const $card = C[$at431]!;
           const $end432 = $seg430 * CAP + N[$seg430]! - 1;
@@ -6202,8 +5606,7 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = 0;
         {
           const $seg436 = Z_attached + l_whose_4;
-          if (N[$seg436]! === 0)
-            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          if (N[$seg436]! === 0) throw $fault31();
           const $at437 = $seg436 * CAP;
           const $card = C[$at437]!;
           const $end438 = $seg436 * CAP + N[$seg436]! - 1;
@@ -6217,7 +5620,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index425 -= $count423;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide501($seat443: number): number {
     const $seg444 = Z_hand + l_active;
@@ -6337,13 +5740,8 @@ export function playout(): PlayoutKernel {
       ($offered457 ? 1 : 0) +
       ($offered459 ? 1 : 0) +
       ($offered461 ? 1 : 0);
-    if ($offered462 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat443} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($offered462 === 0) throw $fault23($seat443);
+    if (decisions >= $cap) throw $fault24($cap);
     let $built467 = false;
     let $built480 = false;
     attempt463: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
@@ -6368,8 +5766,7 @@ export function playout(): PlayoutKernel {
           }
         }
       } else {
-        if (!($n465 >= 1 && $n465 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        if (!($n465 >= 1 && $n465 <= 4294967296)) throw $fault4();
         $r466 = drawInt(P, $n465);
       }
       const $pick464$drawn = $r466;
@@ -6427,8 +5824,7 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n470 >= 1 && $n470 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          if (!($n470 >= 1 && $n470 <= 4294967296)) throw $fault4();
           $r471 = drawInt(P, $n470);
         }
         const $digit468 = $r471;
@@ -6453,13 +5849,8 @@ export function playout(): PlayoutKernel {
         {
           {
             const $amount = 1;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from bank`,
-              );
-            if (v_bank < $amount)
-              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            if ($amount < 0) throw $fault13($amount);
+            if (v_bank < $amount) throw $fault14(v_bank, $amount);
             v_bank -= $amount;
             v_coins[l_active] += $amount;
           }
@@ -6476,13 +5867,8 @@ export function playout(): PlayoutKernel {
         {
           {
             const $amount = 1;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from bank`,
-              );
-            if (v_bank < $amount)
-              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            if ($amount < 0) throw $fault13($amount);
+            if (v_bank < $amount) throw $fault14(v_bank, $amount);
             v_bank -= $amount;
             v_coins[l_active] += $amount;
           }
@@ -6522,8 +5908,7 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n478 >= 1 && $n478 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          if (!($n478 >= 1 && $n478 <= 4294967296)) throw $fault4();
           $r479 = drawInt(P, $n478);
         }
         const $digit476 = $r479;
@@ -6583,8 +5968,7 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n483 >= 1 && $n483 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          if (!($n483 >= 1 && $n483 <= 4294967296)) throw $fault4();
           $r484 = drawInt(P, $n483);
         }
         const $digit481 = $r484;
@@ -6599,27 +5983,15 @@ export function playout(): PlayoutKernel {
           const l_target = $value482;
           {
             const $amount = v_protection[l_target]! + 1;
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from coins[active]`,
-              );
-            if (v_coins[l_active] < $amount)
-              throw new GameFault(
-                "fault/insufficient",
-                `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-              );
+            if ($amount < 0) throw $fault32($amount);
+            if (v_coins[l_active] < $amount) throw $fault33(v_coins[l_active], $amount);
             v_coins[l_active] -= $amount;
             v_coins[l_target] += $amount;
           }
           {
             const $amount = v_protection[l_target]!;
             if ($amount !== 0) {
-              if ($amount < 0)
-                throw new GameFault(
-                  "fault/negative-transfer",
-                  `cannot transfer a negative amount (${$amount}) from protection[target]`,
-                );
+              if ($amount < 0) throw $fault21($amount);
               $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
               v_protection[l_target] = 0;
               v_coins[l_target] += $amount;
@@ -6642,43 +6014,40 @@ export function playout(): PlayoutKernel {
               let l_b = $argument486;
               {
                 const $seg487 = Z_exchange + l_a;
-                if (N[$seg487]! === 0)
-                  throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+                if (N[$seg487]! === 0) throw $fault34();
                 const $at488 = $seg487 * CAP;
                 const $card = C[$at488]!;
                 const $end489 = $seg487 * CAP + N[$seg487]! - 1;
                 for (let $k490 = $at488; $k490 < $end489; $k490++) C[$k490] = C[$k490 + 1]!;
                 N[$seg487]!--;
-                if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+                if (N[Z_in_transit]! >= 1) throw $fault35();
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
                 const $seg491 = Z_exchange + l_b;
-                if (N[$seg491]! === 0)
-                  throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+                if (N[$seg491]! === 0) throw $fault36();
                 const $at492 = $seg491 * CAP;
                 const $card = C[$at492]!;
                 const $end493 = $seg491 * CAP + N[$seg491]! - 1;
                 for (let $k494 = $at492; $k494 < $end493; $k494++) C[$k494] = C[$k494 + 1]!;
                 N[$seg491]!--;
                 const $seg495 = Z_exchange + l_a;
-                if (N[$seg495]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                if (N[$seg495]! >= 1) throw $fault37();
                 C[$seg495 * CAP + N[$seg495]!] = $card;
                 N[$seg495]!++;
                 $where[$card] = $seg495;
               }
               {
-                if (N[Z_in_transit]! === 0)
-                  throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+                if (N[Z_in_transit]! === 0) throw $fault38();
                 const $at496 = Z_in_transit * CAP;
                 const $card = C[$at496]!;
                 const $end497 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
                 for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
                 N[Z_in_transit]!--;
                 const $seg499 = Z_exchange + l_b;
-                if (N[$seg499]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                if (N[$seg499]! >= 1) throw $fault39();
                 C[$seg499 * CAP + N[$seg499]!] = $card;
                 N[$seg499]!++;
                 $where[$card] = $seg499;
@@ -6706,7 +6075,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    throw $fault28();
   }
   function decide529($seat502: number): number {
     const $count503 = 1;
@@ -6715,13 +6084,8 @@ export function playout(): PlayoutKernel {
     const $size506 = Math.max(0, $high505 - $low504 + 1);
     const $count507 = $size506;
     const $total508: number = $count503 + $count507;
-    if ($total508 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat502} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total508 === 0) throw $fault23($seat502);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n510 = $total508;
     let $r511 = 0;
     if ($n510 <= 2097152 && $n510 >= 1) {
@@ -6743,8 +6107,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n510 >= 1 && $n510 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n510 >= 1 && $n510 <= 4294967296)) throw $fault4();
       $r511 = drawInt(P, $n510);
     }
     const $index509$drawn = $r511;
@@ -6756,16 +6119,8 @@ export function playout(): PlayoutKernel {
       {
         {
           const $amount = 1;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[active]`,
-            );
-          if (v_coins[l_active] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-            );
+          if ($amount < 0) throw $fault32($amount);
+          if (v_coins[l_active] < $amount) throw $fault33(v_coins[l_active], $amount);
           v_coins[l_active] -= $amount;
           v_coins[l_target] += $amount;
         }
@@ -6777,43 +6132,40 @@ export function playout(): PlayoutKernel {
             let l_b = $argument513;
             {
               const $seg514 = Z_exchange + l_a;
-              if (N[$seg514]! === 0)
-                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+              if (N[$seg514]! === 0) throw $fault34();
               const $at515 = $seg514 * CAP;
               const $card = C[$at515]!;
               const $end516 = $seg514 * CAP + N[$seg514]! - 1;
               for (let $k517 = $at515; $k517 < $end516; $k517++) C[$k517] = C[$k517 + 1]!;
               N[$seg514]!--;
-              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+              if (N[Z_in_transit]! >= 1) throw $fault35();
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
               const $seg518 = Z_exchange + l_b;
-              if (N[$seg518]! === 0)
-                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+              if (N[$seg518]! === 0) throw $fault36();
               const $at519 = $seg518 * CAP;
               const $card = C[$at519]!;
               const $end520 = $seg518 * CAP + N[$seg518]! - 1;
               for (let $k521 = $at519; $k521 < $end520; $k521++) C[$k521] = C[$k521 + 1]!;
               N[$seg518]!--;
               const $seg522 = Z_exchange + l_a;
-              if (N[$seg522]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              if (N[$seg522]! >= 1) throw $fault37();
               C[$seg522 * CAP + N[$seg522]!] = $card;
               N[$seg522]!++;
               $where[$card] = $seg522;
             }
             {
-              if (N[Z_in_transit]! === 0)
-                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+              if (N[Z_in_transit]! === 0) throw $fault38();
               const $at523 = Z_in_transit * CAP;
               const $card = C[$at523]!;
               const $end524 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
               for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
               N[Z_in_transit]!--;
               const $seg526 = Z_exchange + l_b;
-              if (N[$seg526]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              if (N[$seg526]! >= 1) throw $fault39();
               C[$seg526 * CAP + N[$seg526]!] = $card;
               N[$seg526]!++;
               $where[$card] = $seg526;
@@ -6840,19 +6192,14 @@ export function playout(): PlayoutKernel {
       }
     }
     $index509 -= $count507;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide552($seat530: number): number {
     const $count531 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
     const $count532 = 1;
     const $total533: number = $count531 + $count532;
-    if ($total533 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat530} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total533 === 0) throw $fault23($seat530);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n535 = $total533;
     let $r536 = 0;
     if ($n535 <= 2097152 && $n535 >= 1) {
@@ -6874,8 +6221,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n535 >= 1 && $n535 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n535 >= 1 && $n535 <= 4294967296)) throw $fault4();
       $r536 = drawInt(P, $n535);
     }
     const $index534$drawn = $r536;
@@ -6887,27 +6233,15 @@ export function playout(): PlayoutKernel {
       {
         {
           const $amount = v_protection[l_target]! + 1;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[active]`,
-            );
-          if (v_coins[l_active] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-            );
+          if ($amount < 0) throw $fault32($amount);
+          if (v_coins[l_active] < $amount) throw $fault33(v_coins[l_active], $amount);
           v_coins[l_active] -= $amount;
           v_coins[l_target] += $amount;
         }
         {
           const $amount = v_protection[l_target]!;
           if ($amount !== 0) {
-            if ($amount < 0)
-              throw new GameFault(
-                "fault/negative-transfer",
-                `cannot transfer a negative amount (${$amount}) from protection[target]`,
-              );
+            if ($amount < 0) throw $fault21($amount);
             $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
             v_protection[l_target] = 0;
             v_coins[l_target] += $amount;
@@ -6930,43 +6264,40 @@ export function playout(): PlayoutKernel {
             let l_b = $argument538;
             {
               const $seg539 = Z_exchange + l_a;
-              if (N[$seg539]! === 0)
-                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+              if (N[$seg539]! === 0) throw $fault34();
               const $at540 = $seg539 * CAP;
               const $card = C[$at540]!;
               const $end541 = $seg539 * CAP + N[$seg539]! - 1;
               for (let $k542 = $at540; $k542 < $end541; $k542++) C[$k542] = C[$k542 + 1]!;
               N[$seg539]!--;
-              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+              if (N[Z_in_transit]! >= 1) throw $fault35();
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
               const $seg543 = Z_exchange + l_b;
-              if (N[$seg543]! === 0)
-                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+              if (N[$seg543]! === 0) throw $fault36();
               const $at544 = $seg543 * CAP;
               const $card = C[$at544]!;
               const $end545 = $seg543 * CAP + N[$seg543]! - 1;
               for (let $k546 = $at544; $k546 < $end545; $k546++) C[$k546] = C[$k546 + 1]!;
               N[$seg543]!--;
               const $seg547 = Z_exchange + l_a;
-              if (N[$seg547]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              if (N[$seg547]! >= 1) throw $fault37();
               C[$seg547 * CAP + N[$seg547]!] = $card;
               N[$seg547]!++;
               $where[$card] = $seg547;
             }
             {
-              if (N[Z_in_transit]! === 0)
-                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+              if (N[Z_in_transit]! === 0) throw $fault38();
               const $at548 = Z_in_transit * CAP;
               const $card = C[$at548]!;
               const $end549 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
               for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
               N[Z_in_transit]!--;
               const $seg551 = Z_exchange + l_b;
-              if (N[$seg551]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              if (N[$seg551]! >= 1) throw $fault39();
               C[$seg551 * CAP + N[$seg551]!] = $card;
               N[$seg551]!++;
               $where[$card] = $seg551;
@@ -6992,7 +6323,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index534 -= $count532;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide566($seat555: number): number {
     const $low556 = 0;
@@ -7000,13 +6331,8 @@ export function playout(): PlayoutKernel {
     const $size558 = Math.max(0, $high557 - $low556 + 1);
     const $count559 = $size558;
     const $total560: number = $count559;
-    if ($total560 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat555} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total560 === 0) throw $fault23($seat555);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n562 = $total560;
     let $r563 = 0;
     if ($n562 <= 2097152 && $n562 >= 1) {
@@ -7028,8 +6354,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n562 >= 1 && $n562 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n562 >= 1 && $n562 <= 4294967296)) throw $fault4();
       $r563 = drawInt(P, $n562);
     }
     const $index561$drawn = $r563;
@@ -7044,16 +6369,8 @@ export function playout(): PlayoutKernel {
         const l_amount = $value565;
         {
           const $amount = l_amount;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
-            );
-          if (v_coins[l_opponent] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
-            );
+          if ($amount < 0) throw $fault40($amount);
+          if (v_coins[l_opponent] < $amount) throw $fault41(v_coins[l_opponent], $amount);
           $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
           v_coins[l_opponent] -= $amount;
           v_protection[l_target] += $amount;
@@ -7071,19 +6388,14 @@ export function playout(): PlayoutKernel {
       }
     }
     $index561 -= $count559;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide589($seat567: number): number {
     const $count568 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
     const $count569 = 1;
     const $total570: number = $count568 + $count569;
-    if ($total570 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat567} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total570 === 0) throw $fault23($seat567);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n572 = $total570;
     let $r573 = 0;
     if ($n572 <= 2097152 && $n572 >= 1) {
@@ -7105,8 +6417,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n572 >= 1 && $n572 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n572 >= 1 && $n572 <= 4294967296)) throw $fault4();
       $r573 = drawInt(P, $n572);
     }
     const $index571$drawn = $r573;
@@ -7118,31 +6429,15 @@ export function playout(): PlayoutKernel {
       {
         {
           const $amount = 3;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[active]`,
-            );
-          if (v_coins[l_active] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-            );
+          if ($amount < 0) throw $fault32($amount);
+          if (v_coins[l_active] < $amount) throw $fault33(v_coins[l_active], $amount);
           v_coins[l_active] -= $amount;
           v_coins[l_target] += $amount;
         }
         {
           const $amount = v_protection[l_target]!;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from coins[active]`,
-            );
-          if (v_coins[l_active] < $amount)
-            throw new GameFault(
-              "fault/insufficient",
-              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
-            );
+          if ($amount < 0) throw $fault32($amount);
+          if (v_coins[l_active] < $amount) throw $fault33(v_coins[l_active], $amount);
           v_coins[l_active] -= $amount;
           v_bank += $amount;
         }
@@ -7154,43 +6449,40 @@ export function playout(): PlayoutKernel {
             let l_b = $argument575;
             {
               const $seg576 = Z_exchange + l_a;
-              if (N[$seg576]! === 0)
-                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+              if (N[$seg576]! === 0) throw $fault34();
               const $at577 = $seg576 * CAP;
               const $card = C[$at577]!;
               const $end578 = $seg576 * CAP + N[$seg576]! - 1;
               for (let $k579 = $at577; $k579 < $end578; $k579++) C[$k579] = C[$k579 + 1]!;
               N[$seg576]!--;
-              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
+              if (N[Z_in_transit]! >= 1) throw $fault35();
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
               const $seg580 = Z_exchange + l_b;
-              if (N[$seg580]! === 0)
-                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+              if (N[$seg580]! === 0) throw $fault36();
               const $at581 = $seg580 * CAP;
               const $card = C[$at581]!;
               const $end582 = $seg580 * CAP + N[$seg580]! - 1;
               for (let $k583 = $at581; $k583 < $end582; $k583++) C[$k583] = C[$k583 + 1]!;
               N[$seg580]!--;
               const $seg584 = Z_exchange + l_a;
-              if (N[$seg584]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              if (N[$seg584]! >= 1) throw $fault37();
               C[$seg584 * CAP + N[$seg584]!] = $card;
               N[$seg584]!++;
               $where[$card] = $seg584;
             }
             {
-              if (N[Z_in_transit]! === 0)
-                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+              if (N[Z_in_transit]! === 0) throw $fault38();
               const $at585 = Z_in_transit * CAP;
               const $card = C[$at585]!;
               const $end586 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
               for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
               N[Z_in_transit]!--;
               const $seg588 = Z_exchange + l_b;
-              if (N[$seg588]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              if (N[$seg588]! >= 1) throw $fault39();
               C[$seg588 * CAP + N[$seg588]!] = $card;
               N[$seg588]!++;
               $where[$card] = $seg588;
@@ -7216,20 +6508,15 @@ export function playout(): PlayoutKernel {
       }
     }
     $index571 -= $count569;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide605($seat591: number): number {
     const $seg592 = Z_hand + l_p_4;
     const $size593 = N[$seg592]!;
     const $count594 = $size593;
     const $total595: number = $count594;
-    if ($total595 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat591} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total595 === 0) throw $fault23($seat591);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n597 = $total595;
     let $r598 = 0;
     if ($n597 <= 2097152 && $n597 >= 1) {
@@ -7251,8 +6538,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n597 >= 1 && $n597 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n597 >= 1 && $n597 <= 4294967296)) throw $fault4();
       $r598 = drawInt(P, $n597);
     }
     const $index596$drawn = $r598;
@@ -7277,7 +6563,7 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+          if ($at < 0) throw $fault27();
           const $at602 = $seg601 * CAP + $at;
           const $card = C[$at602]!;
           const $end603 = $seg601 * CAP + N[$seg601]! - 1;
@@ -7295,19 +6581,14 @@ export function playout(): PlayoutKernel {
       }
     }
     $index596 -= $count594;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide621($seat611: number): number {
     const $size612 = players;
     const $count613 = $size612;
     const $total614: number = $count613;
-    if ($total614 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat611} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total614 === 0) throw $fault23($seat611);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n616 = $total614;
     let $r617 = 0;
     if ($n616 <= 2097152 && $n616 >= 1) {
@@ -7329,8 +6610,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n616 >= 1 && $n616 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n616 >= 1 && $n616 <= 4294967296)) throw $fault4();
       $r617 = drawInt(P, $n616);
     }
     const $index615$drawn = $r617;
@@ -7371,7 +6651,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index615 -= $count613;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide635($seat622: number): number {
     $values78$n[0]! = 0;
@@ -7387,13 +6667,8 @@ export function playout(): PlayoutKernel {
     const $size626 = $values78$n[0]!;
     const $count627 = $size626;
     const $total628: number = $count627;
-    if ($total628 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat622} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total628 === 0) throw $fault23($seat622);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n630 = $total628;
     let $r631 = 0;
     if ($n630 <= 2097152 && $n630 >= 1) {
@@ -7415,8 +6690,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n630 >= 1 && $n630 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n630 >= 1 && $n630 <= 4294967296)) throw $fault4();
       $r631 = drawInt(P, $n630);
     }
     const $index629$drawn = $r631;
@@ -7452,7 +6726,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index629 -= $count627;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide659($seat637: number): number {
     const $seg638 = Z_board;
@@ -7481,13 +6755,8 @@ export function playout(): PlayoutKernel {
     const $size646 = $values80$n[0]!;
     const $count647 = $size646;
     const $total648: number = $count640 + $count647;
-    if ($total648 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat637} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total648 === 0) throw $fault23($seat637);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n650 = $total648;
     let $r651 = 0;
     if ($n650 <= 2097152 && $n650 >= 1) {
@@ -7509,8 +6778,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n650 >= 1 && $n650 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n650 >= 1 && $n650 <= 4294967296)) throw $fault4();
       $r651 = drawInt(P, $n650);
     }
     const $index649$drawn = $r651;
@@ -7534,7 +6802,7 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          if ($at < 0) throw $fault29();
           const $at654 = Z_board * CAP + $at;
           const $card = C[$at654]!;
           const $end655 = Z_board * CAP + N[Z_board]! - 1;
@@ -7558,7 +6826,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index649 -= $count647;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide685($seat660: number): number {
     const $seg661 = Z_played + l_whose_3;
@@ -7576,13 +6844,8 @@ export function playout(): PlayoutKernel {
     const $size667 = $values82$n[0]!;
     const $count668 = $size667;
     const $total669: number = $count663 + $count668;
-    if ($total669 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat660} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total669 === 0) throw $fault23($seat660);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n671 = $total669;
     let $r672 = 0;
     if ($n671 <= 2097152 && $n671 >= 1) {
@@ -7604,8 +6867,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n671 >= 1 && $n671 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n671 >= 1 && $n671 <= 4294967296)) throw $fault4();
       $r672 = drawInt(P, $n671);
     }
     const $index670$drawn = $r672;
@@ -7630,7 +6892,7 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+          if ($at < 0) throw $fault30();
           const $at676 = $seg675 * CAP + $at;
           const $card = C[$at676]!;
           const $end677 = $seg675 * CAP + N[$seg675]! - 1;
@@ -7659,8 +6921,7 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = 0;
         {
           const $seg681 = Z_attached + l_whose_3;
-          if (N[$seg681]! === 0)
-            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          if (N[$seg681]! === 0) throw $fault31();
           const $at682 = $seg681 * CAP;
           const $card = C[$at682]!;
           const $end683 = $seg681 * CAP + N[$seg681]! - 1;
@@ -7674,7 +6935,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index670 -= $count668;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide707($seat690: number, $passBy: boolean): number {
     $values85$n[0]! = 0;
@@ -7701,13 +6962,8 @@ export function playout(): PlayoutKernel {
       return 259;
     }
     const $offered696 = ($offered694 ? 1 : 0) + ($offered695 ? 1 : 0);
-    if ($offered696 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat690} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($offered696 === 0) throw $fault23($seat690);
+    if (decisions >= $cap) throw $fault24($cap);
     attempt697: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n699 = $offered696;
       let $r700 = 0;
@@ -7730,8 +6986,7 @@ export function playout(): PlayoutKernel {
           }
         }
       } else {
-        if (!($n699 >= 1 && $n699 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        if (!($n699 >= 1 && $n699 <= 4294967296)) throw $fault4();
         $r700 = drawInt(P, $n699);
       }
       const $pick698$drawn = $r700;
@@ -7758,8 +7013,7 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n704 >= 1 && $n704 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          if (!($n704 >= 1 && $n704 <= 4294967296)) throw $fault4();
           $r705 = drawInt(P, $n704);
         }
         const $digit702 = $r705;
@@ -7787,19 +7041,14 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    throw $fault28();
   }
   function decide719($seat709: number): number {
     const $size710 = players;
     const $count711 = $size710;
     const $total712: number = $count711;
-    if ($total712 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat709} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total712 === 0) throw $fault23($seat709);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n714 = $total712;
     let $r715 = 0;
     if ($n714 <= 2097152 && $n714 >= 1) {
@@ -7821,8 +7070,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n714 >= 1 && $n714 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n714 >= 1 && $n714 <= 4294967296)) throw $fault4();
       $r715 = drawInt(P, $n714);
     }
     const $index713$drawn = $r715;
@@ -7863,7 +7111,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index713 -= $count711;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide733($seat720: number): number {
     $values87$n[0]! = 0;
@@ -7879,13 +7127,8 @@ export function playout(): PlayoutKernel {
     const $size724 = $values87$n[0]!;
     const $count725 = $size724;
     const $total726: number = $count725;
-    if ($total726 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat720} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total726 === 0) throw $fault23($seat720);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n728 = $total726;
     let $r729 = 0;
     if ($n728 <= 2097152 && $n728 >= 1) {
@@ -7907,8 +7150,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n728 >= 1 && $n728 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n728 >= 1 && $n728 <= 4294967296)) throw $fault4();
       $r729 = drawInt(P, $n728);
     }
     const $index727$drawn = $r729;
@@ -7944,7 +7186,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index727 -= $count725;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide757($seat735: number): number {
     const $seg736 = Z_board;
@@ -7973,13 +7215,8 @@ export function playout(): PlayoutKernel {
     const $size744 = $values89$n[0]!;
     const $count745 = $size744;
     const $total746: number = $count738 + $count745;
-    if ($total746 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat735} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total746 === 0) throw $fault23($seat735);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n748 = $total746;
     let $r749 = 0;
     if ($n748 <= 2097152 && $n748 >= 1) {
@@ -8001,8 +7238,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n748 >= 1 && $n748 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n748 >= 1 && $n748 <= 4294967296)) throw $fault4();
       $r749 = drawInt(P, $n748);
     }
     const $index747$drawn = $r749;
@@ -8026,7 +7262,7 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          if ($at < 0) throw $fault29();
           const $at752 = Z_board * CAP + $at;
           const $card = C[$at752]!;
           const $end753 = Z_board * CAP + N[Z_board]! - 1;
@@ -8050,7 +7286,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index747 -= $count745;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   function decide783($seat758: number): number {
     const $seg759 = Z_played + l_whose_2;
@@ -8068,13 +7304,8 @@ export function playout(): PlayoutKernel {
     const $size765 = $values91$n[0]!;
     const $count766 = $size765;
     const $total767: number = $count761 + $count766;
-    if ($total767 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat758} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($total767 === 0) throw $fault23($seat758);
+    if (decisions >= $cap) throw $fault24($cap);
     const $n769 = $total767;
     let $r770 = 0;
     if ($n769 <= 2097152 && $n769 >= 1) {
@@ -8096,8 +7327,7 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n769 >= 1 && $n769 <= 4294967296))
-        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      if (!($n769 >= 1 && $n769 <= 4294967296)) throw $fault4();
       $r770 = drawInt(P, $n769);
     }
     const $index768$drawn = $r770;
@@ -8122,7 +7352,7 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+          if ($at < 0) throw $fault30();
           const $at774 = $seg773 * CAP + $at;
           const $card = C[$at774]!;
           const $end775 = $seg773 * CAP + N[$seg773]! - 1;
@@ -8151,8 +7381,7 @@ export function playout(): PlayoutKernel {
         v_doubled[l_target] = 0;
         {
           const $seg779 = Z_attached + l_whose_2;
-          if (N[$seg779]! === 0)
-            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          if (N[$seg779]! === 0) throw $fault31();
           const $at780 = $seg779 * CAP;
           const $card = C[$at780]!;
           const $end781 = $seg779 * CAP + N[$seg779]! - 1;
@@ -8166,7 +7395,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index768 -= $count766;
-    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+    throw $fault25();
   }
   var NO_VARIANTS: readonly string[] = [];
   var ENDS: readonly RuleSite[] = [];
@@ -8379,8 +7608,7 @@ export function playout(): PlayoutKernel {
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
-    if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
-      throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);
+    if (!(Number.isInteger($players) && $players >= 2 && $players <= 6)) throw $fault42($players);
     humans = $players;
     players = humans + (humans === 2 ? 1 : 0);
     v_bank = 0;
@@ -8446,8 +7674,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n790 >= 1 && $n790 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n790 >= 1 && $n790 <= 4294967296)) throw $fault4();
             $r791 = drawInt(G, $n790);
           }
           const $j789 = $r791;
@@ -8463,8 +7690,7 @@ export function playout(): PlayoutKernel {
           {
             const $seg792 = Z_hand + l_p;
             const $count = 2;
-            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
-              throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault15();
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
               C[$seg792 * CAP + N[$seg792]!] = $card;
@@ -8501,8 +7727,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n797 >= 1 && $n797 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n797 >= 1 && $n797 <= 4294967296)) throw $fault4();
             $r798 = drawInt(G, $n797);
           }
           const $j796 = $r798;
@@ -8515,8 +7740,7 @@ export function playout(): PlayoutKernel {
       }
       {
         const $count = players;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault10();
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
           C[Z_box * CAP + N[Z_box]!] = $card;
@@ -8529,8 +7753,7 @@ export function playout(): PlayoutKernel {
           {
             const $seg799 = Z_secret + l_p;
             const $count = 1;
-            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-              throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault10();
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
               C[$seg799 * CAP + N[$seg799]!] = $card;
@@ -8541,8 +7764,7 @@ export function playout(): PlayoutKernel {
         }
         for (let $passes = 0; ; $passes++) {
           if (!(N[Z_dealt + l_p]! < (l_p >= humans ? 1 : 2))) break;
-          if ($passes >= LOOP_LIMIT)
-            throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+          if ($passes >= LOOP_LIMIT) throw $fault5();
           if (
             Property_kind$code[
               N[Z_property_deck]! > 0 ? C[Z_property_deck * CAP + N[Z_property_deck]! - 1]! : emptyZone("top")
@@ -8551,11 +7773,7 @@ export function playout(): PlayoutKernel {
             {
               const $seg800 = Z_dealt + l_p;
               const $count = 1;
-              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
-                throw new GameFault(
-                  "fault/not-enough-cards",
-                  "cannot deal that many cards from property_deck",
-                );
+              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault10();
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
                 C[$seg800 * CAP + N[$seg800]!] = $card;
@@ -8565,8 +7783,7 @@ export function playout(): PlayoutKernel {
             }
           } else {
             {
-              if (N[Z_property_deck]! === 0)
-                throw new GameFault("fault/empty-zone", "property_deck is empty: it has no top card");
+              if (N[Z_property_deck]! === 0) throw $fault43();
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
               C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
               N[Z_set_aside]!++;
@@ -8611,8 +7828,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n806 >= 1 && $n806 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n806 >= 1 && $n806 <= 4294967296)) throw $fault4();
             $r807 = drawInt(G, $n806);
           }
           const $j805 = $r807;
@@ -8626,13 +7842,8 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         {
           const $amount = 4;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from bank`,
-            );
-          if (v_bank < $amount)
-            throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+          if ($amount < 0) throw $fault13($amount);
+          if (v_bank < $amount) throw $fault14(v_bank, $amount);
           v_bank -= $amount;
           v_coins[l_p] += $amount;
         }
@@ -8640,8 +7851,7 @@ export function playout(): PlayoutKernel {
       v_chairman = drawInt(G, players);
       for (let $passes = 0; ; $passes++) {
         if (!(v_chairman >= humans)) break;
-        if ($passes >= LOOP_LIMIT)
-          throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+        if ($passes >= LOOP_LIMIT) throw $fault5();
         v_chairman = drawInt(G, players);
       }
     }
@@ -9069,11 +8279,7 @@ export function playout(): PlayoutKernel {
       pc = $entry;
     }
     run: for (;;) {
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault2();
       switch (pc) {
         case 0:
           pc = step0();
@@ -10249,4 +9455,157 @@ export function playout(): PlayoutKernel {
     scores,
     ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
   };
+}
+function $fault0($0: unknown): GameFault {
+  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from coins[p]`);
+}
+function $fault1($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `coins[p] has ${$0}, not the ${$1} to transfer`);
+}
+function $fault2(): GameFault {
+  return new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
+}
+function $fault3(): GameFault {
+  return new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
+}
+function $fault4(): GameFault {
+  return new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+}
+function $fault5(): GameFault {
+  return new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+}
+function $fault6(): GameFault {
+  return new GameFault("fault/empty-zone", "box is empty: it has no top card");
+}
+function $fault7(): GameFault {
+  return new GameFault("fault/zone-full", "secret[p] is full");
+}
+function $fault8($0: unknown): GameFault {
+  return new GameFault(
+    "fault/bot-asked",
+    `seat ${$0} is played by the rules: the rules must decide for it, never ask it`,
+  );
+}
+function $fault9(): GameFault {
+  return new GameFault("fault/empty-aggregate", "first(…): no item matches");
+}
+function $fault10(): GameFault {
+  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+}
+function $fault11(): GameFault {
+  return new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
+}
+function $fault12($0: unknown): GameFault {
+  return new GameFault(
+    "fault/negative-transfer",
+    `cannot transfer a negative amount (${$0}) from protection[p]`,
+  );
+}
+function $fault13($0: unknown): GameFault {
+  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from bank`);
+}
+function $fault14($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `bank has ${$0}, not the ${$1} to transfer`);
+}
+function $fault15(): GameFault {
+  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
+}
+function $fault16($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/no-such-position", `the zone has no card at position ${$0}: it holds ${$1}`);
+}
+function $fault17($0: unknown): GameFault {
+  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from coins[q]`);
+}
+function $fault18($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `coins[q] has ${$0}, not the ${$1} to transfer`);
+}
+function $fault19($0: unknown): GameFault {
+  return new GameFault(
+    "fault/negative-transfer",
+    `cannot transfer a negative amount (${$0}) from coins[target]`,
+  );
+}
+function $fault20($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `coins[target] has ${$0}, not the ${$1} to transfer`);
+}
+function $fault21($0: unknown): GameFault {
+  return new GameFault(
+    "fault/negative-transfer",
+    `cannot transfer a negative amount (${$0}) from protection[target]`,
+  );
+}
+function $fault22(): GameFault {
+  return new GameFault("fault/no-legal-move", "nobody is asked");
+}
+function $fault23($0: unknown): GameFault {
+  return new GameFault("fault/no-legal-move", `seat ${$0} must act but has no legal move`);
+}
+function $fault24($0: unknown): GameFault {
+  return new GameFault(
+    "fault/decision-cap",
+    `the game did not end within ${$0} decisions: an endless flow loop?`,
+  );
+}
+function $fault25(): GameFault {
+  return new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+function $fault26(): GameFault {
+  return new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
+}
+function $fault27(): GameFault {
+  return new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+}
+function $fault28(): GameFault {
+  return new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+}
+function $fault29(): GameFault {
+  return new GameFault("fault/card-not-in-zone", "the card is not in board");
+}
+function $fault30(): GameFault {
+  return new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+}
+function $fault31(): GameFault {
+  return new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+}
+function $fault32($0: unknown): GameFault {
+  return new GameFault(
+    "fault/negative-transfer",
+    `cannot transfer a negative amount (${$0}) from coins[active]`,
+  );
+}
+function $fault33($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `coins[active] has ${$0}, not the ${$1} to transfer`);
+}
+function $fault34(): GameFault {
+  return new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+}
+function $fault35(): GameFault {
+  return new GameFault("fault/zone-full", "in_transit is full");
+}
+function $fault36(): GameFault {
+  return new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+}
+function $fault37(): GameFault {
+  return new GameFault("fault/zone-full", "exchange[a] is full");
+}
+function $fault38(): GameFault {
+  return new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+}
+function $fault39(): GameFault {
+  return new GameFault("fault/zone-full", "exchange[b] is full");
+}
+function $fault40($0: unknown): GameFault {
+  return new GameFault(
+    "fault/negative-transfer",
+    `cannot transfer a negative amount (${$0}) from coins[opponent]`,
+  );
+}
+function $fault41($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `coins[opponent] has ${$0}, not the ${$1} to transfer`);
+}
+function $fault42($0: unknown): GameFault {
+  return new GameFault("fault/players", `this game is for 2 to 6 players, not ${$0}`);
+}
+function $fault43(): GameFault {
+  return new GameFault("fault/empty-zone", "property_deck is empty: it has no top card");
 }

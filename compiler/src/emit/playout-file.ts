@@ -28,6 +28,7 @@ import { FreshLoops } from "./playout-fresh-loops.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
+import { faultsOutOfLine } from "./playout-faults.js";
 import { KernelUnsupported, WHERE, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 import { seatCountCode } from "./playout-bot-seats.js";
@@ -367,7 +368,9 @@ export class PlayoutFile {
     lines = lines.flatMap((line) => this.memo.writesCode(line) ?? [line]);
     // Writes of a per-player variable keep the counts of seats by it.
     lines = this.held.markerCode(lines);
-    let text = lines.join("\n");
+    // Faults are built out of line, by functions at the module's level (playout-faults.ts).
+    const faults = faultsOutOfLine(lines);
+    let text = [...faults.lines, ...faults.functions].join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
     const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(text);
