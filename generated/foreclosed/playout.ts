@@ -426,55 +426,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[l_p * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count808: number = 0;
+    let $count816: number = 0;
     {
-      const $seg810 = Z_collection + l_p;
-      const $n811 = N[$seg810]!;
-      for (let $i809 = 0; $i809 < $n811; $i809++) {
-        const l_c = C[$seg810 * CAP + $i809]!;
+      const $seg818 = Z_collection + l_p;
+      const $n819 = N[$seg818]!;
+      for (let $i817 = 0; $i817 < $n819; $i817++) {
+        const l_c = C[$seg818 * CAP + $i817]!;
         if (Property_heart[l_c]!) {
-          $count808++;
+          $count816++;
         }
       }
     }
-    return $count808;
+    return $count816;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count812: number = 0;
+    let $count820: number = 0;
     {
-      const $seg814 = Z_collection + l_p;
-      const $n815 = N[$seg814]!;
-      for (let $i813 = 0; $i813 < $n815; $i813++) {
-        const l_c = C[$seg814 * CAP + $i813]!;
+      const $seg822 = Z_collection + l_p;
+      const $n823 = N[$seg822]!;
+      for (let $i821 = 0; $i821 < $n823; $i821++) {
+        const l_c = C[$seg822 * CAP + $i821]!;
         if (Property_coin[l_c]!) {
-          $count812++;
+          $count820++;
         }
       }
     }
-    return $count812;
+    return $count820;
   }
   function fn_set_score(l_p: number): number {
-    let $sum816: number = 0;
-    for (const $item817 of ALL_Colour) {
-      const l_k = $item817;
+    let $sum824: number = 0;
+    for (const $item825 of ALL_Colour) {
+      const l_k = $item825;
       if (l_k !== "none") {
-        $sum816 +=
+        $sum824 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum816;
+    return $sum824;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum818: number = 0;
+    let $sum826: number = 0;
     {
-      const $seg820 = Z_collection + l_p;
-      const $n821 = N[$seg820]!;
-      for (let $i819 = 0; $i819 < $n821; $i819++) {
-        const l_c = C[$seg820 * CAP + $i819]!;
-        $sum818 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg828 = Z_collection + l_p;
+      const $n829 = N[$seg828]!;
+      for (let $i827 = 0; $i827 < $n829; $i827++) {
+        const l_c = C[$seg828 * CAP + $i827]!;
+        $sum826 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum818;
+    return $sum826;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -487,8 +487,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item822 of ALL_Colour) {
-                const l_k = $item822;
+              for (const $item830 of ALL_Colour) {
+                const l_k = $item830;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -503,8 +503,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item823 of ALL_Colour) {
-                  const l_k = $item823;
+                for (const $item831 of ALL_Colour) {
+                  const l_k = $item831;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -527,52 +527,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum824: number = 0;
+    let $sum832: number = 0;
     {
-      const $n826 = N[Z_board]!;
-      for (let $i825 = 0; $i825 < $n826; $i825++) {
-        const l_a = C[Z_board * CAP + $i825]!;
-        $sum824 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n834 = N[Z_board]!;
+      for (let $i833 = 0; $i833 < $n834; $i833++) {
+        const l_a = C[Z_board * CAP + $i833]!;
+        $sum832 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum824;
+    return 0 - $sum832;
   }
   function fn_action_points(l_p: number): number {
-    let $sum827: number = 0;
+    let $sum835: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum828: number = 0;
+        let $sum836: number = 0;
         {
-          const $seg830 = Z_played + l_q;
-          const $n831 = N[$seg830]!;
-          for (let $i829 = 0; $i829 < $n831; $i829++) {
-            const l_a = C[$seg830 * CAP + $i829]!;
-            $sum828 += fn_medal_points(l_a, l_p);
+          const $seg838 = Z_played + l_q;
+          const $n839 = N[$seg838]!;
+          for (let $i837 = 0; $i837 < $n839; $i837++) {
+            const l_a = C[$seg838 * CAP + $i837]!;
+            $sum836 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum827 += $sum828;
+        $sum835 += $sum836;
       }
     }
-    return $sum827 + fn_board_points(l_p);
+    return $sum835 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any832: boolean = false;
+    let $any840: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[l_q * 14 + 11]! > 0) {
-          $any832 = true;
+          $any840 = true;
           break;
         }
       }
     }
-    return $any832 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any840 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum833: number = 0;
+    let $sum841: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum833 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum841 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum833;
+    return N[Z_board]! + $sum841;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[l_p * 14 + 4]! > 0;
@@ -1184,35 +1184,35 @@ export function playout(): PlayoutKernel {
   function step27(): number {
     l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
     {
-      const $card = l_revealed;
-      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
-      }
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
-      }
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
-      }
-      const $seg101 = Z_collection + l_p_17;
-      C[$seg101 * CAP + N[$seg101]!] = $card;
-      N[$seg101]!++;
-      $where[$card] = $seg101;
+      const $seg101 = Z_secret + l_p_17;
+      const $wanted = l_revealed;
+      let $at = -1;
+      for (let $i = 0; $i < N[$seg101]!; $i++)
+        if (C[$seg101 * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw $fault10();
+      const $at102 = $seg101 * CAP + $at;
+      const $card = C[$at102]!;
+      const $end103 = $seg101 * CAP + N[$seg101]! - 1;
+      for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
+      N[$seg101]!--;
+      const $seg105 = Z_collection + l_p_17;
+      C[$seg105 * CAP + N[$seg105]!] = $card;
+      N[$seg105]!++;
+      $where[$card] = $seg105;
       {
         const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($seg101 - Z_collection) * 2 + $member]!++;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg105 - Z_collection) * 2 + $member]!++;
       }
       {
         const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($seg101 - Z_collection) * 6 + $member]!++;
+        if ($member >= 0) $keyed_collection_colour_of[($seg105 - Z_collection) * 6 + $member]!++;
       }
       {
         const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($seg101 - Z_collection) * 3 + $member]!++;
+        if ($member >= 0) $count_collection_kind[($seg105 - Z_collection) * 3 + $member]!++;
       }
     }
     l_p_18 = l_p_17;
@@ -1294,9 +1294,9 @@ export function playout(): PlayoutKernel {
   }
   function step36(): number {
     {
-      const $seat102 = l_p_23;
-      if ($seat102 >= humans) throw $fault8($seat102);
-      return decide113($seat102);
+      const $seat106 = l_p_23;
+      if ($seat106 >= humans) throw $fault8($seat106);
+      return decide117($seat106);
     }
   }
   function step37(): number {
@@ -1323,31 +1323,31 @@ export function playout(): PlayoutKernel {
     return step40();
   }
   function step40(): number {
-    return decide127();
+    return decide131();
   }
   function step41(): number {
-    let $first128: number = 0;
-    let $found129 = false;
+    let $first132: number = 0;
+    let $found133 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first128 = l_h;
-        $found129 = true;
+        $first132 = l_h;
+        $found133 = true;
         break;
       }
     }
-    if (!$found129) throw $fault9();
-    let l_one = $first128;
-    let $first130: number = 0;
-    let $found131 = false;
+    if (!$found133) throw $fault9();
+    let l_one = $first132;
+    let $first134: number = 0;
+    let $found135 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first130 = l_h;
-        $found131 = true;
+        $first134 = l_h;
+        $found135 = true;
         break;
       }
     }
-    if (!$found131) throw $fault9();
-    let l_other = $first130;
+    if (!$found135) throw $fault9();
+    let l_other = $first134;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_12, v_merc_vote[l_one]!, $where[l_dual_12]!);
     } else {
@@ -1392,23 +1392,23 @@ export function playout(): PlayoutKernel {
     return 31;
   }
   function step49(): number {
-    let $cond136: boolean = l_p_18 >= humans;
-    if ($cond136) {
-      let $any132: boolean = false;
+    let $cond140: boolean = l_p_18 >= humans;
+    if ($cond140) {
+      let $any136: boolean = false;
       {
-        const $seg134 = Z_collection + l_p_18;
-        const $n135 = $keyed_collection_uncommitted[($seg134 - Z_collection) * 2 + 1]! > 0 ? N[$seg134]! : 0;
-        for (let $i133 = 0; $i133 < $n135; $i133++) {
-          const l_u = C[$seg134 * CAP + $i133]!;
+        const $seg138 = Z_collection + l_p_18;
+        const $n139 = $keyed_collection_uncommitted[($seg138 - Z_collection) * 2 + 1]! > 0 ? N[$seg138]! : 0;
+        for (let $i137 = 0; $i137 < $n139; $i137++) {
+          const l_u = C[$seg138 * CAP + $i137]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any132 = true;
+            $any136 = true;
             break;
           }
         }
       }
-      $cond136 = $any132;
+      $cond140 = $any136;
     }
-    if ($cond136) {
+    if ($cond140) {
       return step82();
     }
     return step50();
@@ -1425,26 +1425,26 @@ export function playout(): PlayoutKernel {
     return step51();
   }
   function step51(): number {
-    let $cond141: boolean =
+    let $cond145: boolean =
       fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
         fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) >
       0;
-    if (!$cond141) {
-      let $any137: boolean = false;
+    if (!$cond145) {
+      let $any141: boolean = false;
       {
-        const $seg139 = Z_collection + l_p_18;
-        const $n140 = $keyed_collection_uncommitted[($seg139 - Z_collection) * 2 + 1]! > 0 ? N[$seg139]! : 0;
-        for (let $i138 = 0; $i138 < $n140; $i138++) {
-          const l_u = C[$seg139 * CAP + $i138]!;
+        const $seg143 = Z_collection + l_p_18;
+        const $n144 = $keyed_collection_uncommitted[($seg143 - Z_collection) * 2 + 1]! > 0 ? N[$seg143]! : 0;
+        for (let $i142 = 0; $i142 < $n144; $i142++) {
+          const l_u = C[$seg143 * CAP + $i142]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any137 = true;
+            $any141 = true;
             break;
           }
         }
       }
-      $cond141 = $any137;
+      $cond145 = $any141;
     }
-    if ($cond141) {
+    if ($cond145) {
       return step53();
     }
     return 6;
@@ -1462,9 +1462,9 @@ export function playout(): PlayoutKernel {
   }
   function step54(): number {
     {
-      const $seat142 = l_p_19;
-      if ($seat142 >= humans) throw $fault8($seat142);
-      return decide153($seat142);
+      const $seat146 = l_p_19;
+      if ($seat146 >= humans) throw $fault8($seat146);
+      return decide157($seat146);
     }
   }
   function step55(): number {
@@ -1491,31 +1491,31 @@ export function playout(): PlayoutKernel {
     return step58();
   }
   function step58(): number {
-    return decide167();
+    return decide171();
   }
   function step59(): number {
-    let $first168: number = 0;
-    let $found169 = false;
+    let $first172: number = 0;
+    let $found173 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first168 = l_h;
-        $found169 = true;
+        $first172 = l_h;
+        $found173 = true;
         break;
       }
     }
-    if (!$found169) throw $fault9();
-    let l_one = $first168;
-    let $first170: number = 0;
-    let $found171 = false;
+    if (!$found173) throw $fault9();
+    let l_one = $first172;
+    let $first174: number = 0;
+    let $found175 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first170 = l_h;
-        $found171 = true;
+        $first174 = l_h;
+        $found175 = true;
         break;
       }
     }
-    if (!$found171) throw $fault9();
-    let l_other = $first170;
+    if (!$found175) throw $fault9();
+    let l_other = $first174;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_8, v_merc_vote[l_one]!, $where[l_dual_8]!);
     } else {
@@ -1606,9 +1606,9 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $seat172 = l_p_21;
-      if ($seat172 >= humans) throw $fault8($seat172);
-      return decide183($seat172);
+      const $seat176 = l_p_21;
+      if ($seat176 >= humans) throw $fault8($seat176);
+      return decide187($seat176);
     }
   }
   function step70(): number {
@@ -1635,31 +1635,31 @@ export function playout(): PlayoutKernel {
     return step73();
   }
   function step73(): number {
-    return decide197();
+    return decide201();
   }
   function step74(): number {
-    let $first198: number = 0;
-    let $found199 = false;
+    let $first202: number = 0;
+    let $found203 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first198 = l_h;
-        $found199 = true;
+        $first202 = l_h;
+        $found203 = true;
         break;
       }
     }
-    if (!$found199) throw $fault9();
-    let l_one = $first198;
-    let $first200: number = 0;
-    let $found201 = false;
+    if (!$found203) throw $fault9();
+    let l_one = $first202;
+    let $first204: number = 0;
+    let $found205 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first200 = l_h;
-        $found201 = true;
+        $first204 = l_h;
+        $found205 = true;
         break;
       }
     }
-    if (!$found201) throw $fault9();
-    let l_other = $first200;
+    if (!$found205) throw $fault9();
+    let l_other = $first204;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_10, v_merc_vote[l_one]!, $where[l_dual_10]!);
     } else {
@@ -1703,22 +1703,22 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step82(): number {
-    let $first202: number = 0;
-    let $found203 = false;
+    let $first206: number = 0;
+    let $found207 = false;
     {
-      const $seg205 = Z_collection + l_p_18;
-      const $n206 = $keyed_collection_uncommitted[($seg205 - Z_collection) * 2 + 1]! > 0 ? N[$seg205]! : 0;
-      for (let $i204 = 0; $i204 < $n206; $i204++) {
-        const l_u = C[$seg205 * CAP + $i204]!;
+      const $seg209 = Z_collection + l_p_18;
+      const $n210 = $keyed_collection_uncommitted[($seg209 - Z_collection) * 2 + 1]! > 0 ? N[$seg209]! : 0;
+      for (let $i208 = 0; $i208 < $n210; $i208++) {
+        const l_u = C[$seg209 * CAP + $i208]!;
         if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-          $first202 = l_u;
-          $found203 = true;
+          $first206 = l_u;
+          $found207 = true;
           break;
         }
       }
     }
-    if (!$found203) throw $fault9();
-    let l_other = $first202;
+    if (!$found207) throw $fault9();
+    let l_other = $first206;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
       ? Property_colour[l_card_9]!
       : Property_second_colour[l_card_9]!;
@@ -1740,18 +1740,18 @@ export function playout(): PlayoutKernel {
   }
   function step87(): number {
     {
-      const $start208 = v_chairman;
-      for (let $k209 = 0; $k209 < players; $k209++) {
-        const l_p = $start208 + $k209 < players ? $start208 + $k209 : $start208 + $k209 - players;
+      const $start212 = v_chairman;
+      for (let $k213 = 0; $k213 < players; $k213++) {
+        const l_p = $start212 + $k213 < players ? $start212 + $k213 : $start212 + $k213 - players;
         {
-          const $seg207 = Z_exchange + l_p;
+          const $seg211 = Z_exchange + l_p;
           const $count = 1;
-          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault10();
+          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault11();
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg207 * CAP + N[$seg207]!] = $card;
-            N[$seg207]!++;
-            $where[$card] = $seg207;
+            C[$seg211 * CAP + N[$seg211]!] = $card;
+            N[$seg211]!++;
+            $where[$card] = $seg211;
           }
         }
         v_has_taken[l_p] = false;
@@ -1928,37 +1928,37 @@ export function playout(): PlayoutKernel {
   function step95(): number {
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        let $n210 = 0;
+        let $n214 = 0;
         {
-          const $seg212 = Z_played + l_p;
-          const $n213 = $count_played_effect[($seg212 - Z_played) * 14 + 4]! > 0 ? N[$seg212]! : 0;
-          for (let $i211 = 0; $i211 < $n213; $i211++) {
-            const l_a = C[$seg212 * CAP + $i211]!;
-            if (Action_effect$code[l_a]! === 4) $list41[$n210++] = l_a;
+          const $seg216 = Z_played + l_p;
+          const $n217 = $count_played_effect[($seg216 - Z_played) * 14 + 4]! > 0 ? N[$seg216]! : 0;
+          for (let $i215 = 0; $i215 < $n217; $i215++) {
+            const l_a = C[$seg216 * CAP + $i215]!;
+            if (Action_effect$code[l_a]! === 4) $list41[$n214++] = l_a;
           }
         }
-        for (let $i214 = 0; $i214 < $n210; $i214++) {
-          const l_a = $list41[$i214]!;
+        for (let $i218 = 0; $i218 < $n214; $i218++) {
+          const l_a = $list41[$i218]!;
           {
-            const $seg215 = Z_played + l_p;
+            const $seg219 = Z_played + l_p;
             const $wanted = l_a;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg215]!; $i++)
-              if (C[$seg215 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg219]!; $i++)
+              if (C[$seg219 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
-            if ($at < 0) throw $fault11();
-            const $at216 = $seg215 * CAP + $at;
-            const $card = C[$at216]!;
-            const $end217 = $seg215 * CAP + N[$seg215]! - 1;
-            for (let $k218 = $at216; $k218 < $end217; $k218++) C[$k218] = C[$k218 + 1]!;
-            N[$seg215]!--;
+            if ($at < 0) throw $fault12();
+            const $at220 = $seg219 * CAP + $at;
+            const $card = C[$at220]!;
+            const $end221 = $seg219 * CAP + N[$seg219]! - 1;
+            for (let $k222 = $at220; $k222 < $end221; $k222++) C[$k222] = C[$k222 + 1]!;
+            N[$seg219]!--;
             {
               const $member = Action_effect$index[$card]!;
               if ($member >= 0)
-                if (--$count_played_effect[($seg215 - Z_played) * 14 + $member]! === 0)
-                  $holding_count_played_effect[$member]! &= ~(1 << ($seg215 - Z_played));
+                if (--$count_played_effect[($seg219 - Z_played) * 14 + $member]! === 0)
+                  $holding_count_played_effect[$member]! &= ~(1 << ($seg219 - Z_played));
             }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
@@ -1985,7 +1985,7 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_8]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault12($amount);
+        if ($amount < 0) throw $fault13($amount);
         $positive_protection -= v_protection[l_p_8]! > 0 ? 1 : 0;
         v_protection[l_p_8] = 0;
         v_bank += $amount;
@@ -1997,35 +1997,35 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $card = l_card_7;
-      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
-      }
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
-      }
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
-      }
-      const $seg219 = Z_collection + l_p_8;
-      C[$seg219 * CAP + N[$seg219]!] = $card;
-      N[$seg219]!++;
-      $where[$card] = $seg219;
+      const $seg223 = Z_exchange + l_p_8;
+      const $wanted = l_card_7;
+      let $at = -1;
+      for (let $i = 0; $i < N[$seg223]!; $i++)
+        if (C[$seg223 * CAP + $i]! === $wanted) {
+          $at = $i;
+          break;
+        }
+      if ($at < 0) throw $fault14();
+      const $at224 = $seg223 * CAP + $at;
+      const $card = C[$at224]!;
+      const $end225 = $seg223 * CAP + N[$seg223]! - 1;
+      for (let $k226 = $at224; $k226 < $end225; $k226++) C[$k226] = C[$k226 + 1]!;
+      N[$seg223]!--;
+      const $seg227 = Z_collection + l_p_8;
+      C[$seg227 * CAP + N[$seg227]!] = $card;
+      N[$seg227]!++;
+      $where[$card] = $seg227;
       {
         const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($seg219 - Z_collection) * 2 + $member]!++;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg227 - Z_collection) * 2 + $member]!++;
       }
       {
         const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($seg219 - Z_collection) * 6 + $member]!++;
+        if ($member >= 0) $keyed_collection_colour_of[($seg227 - Z_collection) * 6 + $member]!++;
       }
       {
         const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($seg219 - Z_collection) * 3 + $member]!++;
+        if ($member >= 0) $count_collection_kind[($seg227 - Z_collection) * 3 + $member]!++;
       }
     }
     l_p_9 = l_p_8;
@@ -2107,9 +2107,9 @@ export function playout(): PlayoutKernel {
   }
   function step106(): number {
     {
-      const $seat220 = l_p_14;
-      if ($seat220 >= humans) throw $fault8($seat220);
-      return decide231($seat220);
+      const $seat228 = l_p_14;
+      if ($seat228 >= humans) throw $fault8($seat228);
+      return decide239($seat228);
     }
   }
   function step107(): number {
@@ -2136,31 +2136,31 @@ export function playout(): PlayoutKernel {
     return step110();
   }
   function step110(): number {
-    return decide245();
+    return decide253();
   }
   function step111(): number {
-    let $first246: number = 0;
-    let $found247 = false;
+    let $first254: number = 0;
+    let $found255 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first246 = l_h;
-        $found247 = true;
+        $first254 = l_h;
+        $found255 = true;
         break;
       }
     }
-    if (!$found247) throw $fault9();
-    let l_one = $first246;
-    let $first248: number = 0;
-    let $found249 = false;
+    if (!$found255) throw $fault9();
+    let l_one = $first254;
+    let $first256: number = 0;
+    let $found257 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first248 = l_h;
-        $found249 = true;
+        $first256 = l_h;
+        $found257 = true;
         break;
       }
     }
-    if (!$found249) throw $fault9();
-    let l_other = $first248;
+    if (!$found257) throw $fault9();
+    let l_other = $first256;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_6, v_merc_vote[l_one]!, $where[l_dual_6]!);
     } else {
@@ -2205,23 +2205,23 @@ export function playout(): PlayoutKernel {
     return 101;
   }
   function step119(): number {
-    let $cond254: boolean = l_p_9 >= humans;
-    if ($cond254) {
-      let $any250: boolean = false;
+    let $cond262: boolean = l_p_9 >= humans;
+    if ($cond262) {
+      let $any258: boolean = false;
       {
-        const $seg252 = Z_collection + l_p_9;
-        const $n253 = $keyed_collection_uncommitted[($seg252 - Z_collection) * 2 + 1]! > 0 ? N[$seg252]! : 0;
-        for (let $i251 = 0; $i251 < $n253; $i251++) {
-          const l_u = C[$seg252 * CAP + $i251]!;
+        const $seg260 = Z_collection + l_p_9;
+        const $n261 = $keyed_collection_uncommitted[($seg260 - Z_collection) * 2 + 1]! > 0 ? N[$seg260]! : 0;
+        for (let $i259 = 0; $i259 < $n261; $i259++) {
+          const l_u = C[$seg260 * CAP + $i259]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any250 = true;
+            $any258 = true;
             break;
           }
         }
       }
-      $cond254 = $any250;
+      $cond262 = $any258;
     }
-    if ($cond254) {
+    if ($cond262) {
       return step152();
     }
     return step120();
@@ -2238,26 +2238,26 @@ export function playout(): PlayoutKernel {
     return step121();
   }
   function step121(): number {
-    let $cond259: boolean =
+    let $cond267: boolean =
       fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
         fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) >
       0;
-    if (!$cond259) {
-      let $any255: boolean = false;
+    if (!$cond267) {
+      let $any263: boolean = false;
       {
-        const $seg257 = Z_collection + l_p_9;
-        const $n258 = $keyed_collection_uncommitted[($seg257 - Z_collection) * 2 + 1]! > 0 ? N[$seg257]! : 0;
-        for (let $i256 = 0; $i256 < $n258; $i256++) {
-          const l_u = C[$seg257 * CAP + $i256]!;
+        const $seg265 = Z_collection + l_p_9;
+        const $n266 = $keyed_collection_uncommitted[($seg265 - Z_collection) * 2 + 1]! > 0 ? N[$seg265]! : 0;
+        for (let $i264 = 0; $i264 < $n266; $i264++) {
+          const l_u = C[$seg265 * CAP + $i264]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any255 = true;
+            $any263 = true;
             break;
           }
         }
       }
-      $cond259 = $any255;
+      $cond267 = $any263;
     }
-    if ($cond259) {
+    if ($cond267) {
       return step123();
     }
     return step154();
@@ -2275,9 +2275,9 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     {
-      const $seat260 = l_p_10;
-      if ($seat260 >= humans) throw $fault8($seat260);
-      return decide271($seat260);
+      const $seat268 = l_p_10;
+      if ($seat268 >= humans) throw $fault8($seat268);
+      return decide279($seat268);
     }
   }
   function step125(): number {
@@ -2304,31 +2304,31 @@ export function playout(): PlayoutKernel {
     return step128();
   }
   function step128(): number {
-    return decide285();
+    return decide293();
   }
   function step129(): number {
-    let $first286: number = 0;
-    let $found287 = false;
+    let $first294: number = 0;
+    let $found295 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first286 = l_h;
-        $found287 = true;
+        $first294 = l_h;
+        $found295 = true;
         break;
       }
     }
-    if (!$found287) throw $fault9();
-    let l_one = $first286;
-    let $first288: number = 0;
-    let $found289 = false;
+    if (!$found295) throw $fault9();
+    let l_one = $first294;
+    let $first296: number = 0;
+    let $found297 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first288 = l_h;
-        $found289 = true;
+        $first296 = l_h;
+        $found297 = true;
         break;
       }
     }
-    if (!$found289) throw $fault9();
-    let l_other = $first288;
+    if (!$found297) throw $fault9();
+    let l_other = $first296;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_2, v_merc_vote[l_one]!, $where[l_dual_2]!);
     } else {
@@ -2419,9 +2419,9 @@ export function playout(): PlayoutKernel {
   }
   function step139(): number {
     {
-      const $seat290 = l_p_12;
-      if ($seat290 >= humans) throw $fault8($seat290);
-      return decide301($seat290);
+      const $seat298 = l_p_12;
+      if ($seat298 >= humans) throw $fault8($seat298);
+      return decide309($seat298);
     }
   }
   function step140(): number {
@@ -2448,31 +2448,31 @@ export function playout(): PlayoutKernel {
     return step143();
   }
   function step143(): number {
-    return decide315();
+    return decide323();
   }
   function step144(): number {
-    let $first316: number = 0;
-    let $found317 = false;
+    let $first324: number = 0;
+    let $found325 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first316 = l_h;
-        $found317 = true;
+        $first324 = l_h;
+        $found325 = true;
         break;
       }
     }
-    if (!$found317) throw $fault9();
-    let l_one = $first316;
-    let $first318: number = 0;
-    let $found319 = false;
+    if (!$found325) throw $fault9();
+    let l_one = $first324;
+    let $first326: number = 0;
+    let $found327 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first318 = l_h;
-        $found319 = true;
+        $first326 = l_h;
+        $found327 = true;
         break;
       }
     }
-    if (!$found319) throw $fault9();
-    let l_other = $first318;
+    if (!$found327) throw $fault9();
+    let l_other = $first326;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_4, v_merc_vote[l_one]!, $where[l_dual_4]!);
     } else {
@@ -2516,22 +2516,22 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step152(): number {
-    let $first320: number = 0;
-    let $found321 = false;
+    let $first328: number = 0;
+    let $found329 = false;
     {
-      const $seg323 = Z_collection + l_p_9;
-      const $n324 = $keyed_collection_uncommitted[($seg323 - Z_collection) * 2 + 1]! > 0 ? N[$seg323]! : 0;
-      for (let $i322 = 0; $i322 < $n324; $i322++) {
-        const l_u = C[$seg323 * CAP + $i322]!;
+      const $seg331 = Z_collection + l_p_9;
+      const $n332 = $keyed_collection_uncommitted[($seg331 - Z_collection) * 2 + 1]! > 0 ? N[$seg331]! : 0;
+      for (let $i330 = 0; $i330 < $n332; $i330++) {
+        const l_u = C[$seg331 * CAP + $i330]!;
         if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-          $first320 = l_u;
-          $found321 = true;
+          $first328 = l_u;
+          $found329 = true;
           break;
         }
       }
     }
-    if (!$found321) throw $fault9();
-    let l_other = $first320;
+    if (!$found329) throw $fault9();
+    let l_other = $first328;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
       ? Property_colour[l_card_8]!
       : Property_second_colour[l_card_8]!;
@@ -2546,8 +2546,8 @@ export function playout(): PlayoutKernel {
     if (Property_kind$code[l_card_7]! === 2) {
       {
         const $amount = 1 + l_money_before;
-        if ($amount < 0) throw $fault13($amount);
-        if (v_bank < $amount) throw $fault14(v_bank, $amount);
+        if ($amount < 0) throw $fault15($amount);
+        if (v_bank < $amount) throw $fault16(v_bank, $amount);
         v_bank -= $amount;
         v_coins[l_p_8] += $amount;
       }
@@ -2555,8 +2555,8 @@ export function playout(): PlayoutKernel {
     if (Property_coin[l_card_7]!) {
       {
         const $amount = 1;
-        if ($amount < 0) throw $fault13($amount);
-        if (v_bank < $amount) throw $fault14(v_bank, $amount);
+        if ($amount < 0) throw $fault15($amount);
+        if (v_bank < $amount) throw $fault16(v_bank, $amount);
         v_bank -= $amount;
         v_coins[l_p_8] += $amount;
       }
@@ -2581,17 +2581,17 @@ export function playout(): PlayoutKernel {
   }
   function step158(): number {
     {
-      const $seg325 = Z_hand + l_p_16;
+      const $seg333 = Z_hand + l_p_16;
       const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault15();
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault17();
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg325 * CAP + N[$seg325]!] = $card;
-        N[$seg325]!++;
-        $where[$card] = $seg325;
+        C[$seg333 * CAP + N[$seg333]!] = $card;
+        N[$seg333]!++;
+        $where[$card] = $seg333;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg325 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg333 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -2611,9 +2611,9 @@ export function playout(): PlayoutKernel {
   }
   function step161(): number {
     {
-      const $seat326 = l_p_16;
-      if ($seat326 >= humans) throw $fault8($seat326);
-      return decide340($seat326);
+      const $seat334 = l_p_16;
+      if ($seat334 >= humans) throw $fault8($seat334);
+      return decide348($seat334);
     }
   }
   function step162(): number {
@@ -2621,19 +2621,19 @@ export function playout(): PlayoutKernel {
   }
   function step163(): number {
     {
-      const $seg341 = Z_hand + l_p_16;
+      const $seg349 = Z_hand + l_p_16;
       const $position = rollOn(G, N[Z_hand + l_p_16]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg341]!)
-        throw $fault16($position, N[$seg341]!);
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg349]!)
+        throw $fault18($position, N[$seg349]!);
       const $index = $position - 1;
-      const $at342 = $seg341 * CAP + $index;
-      const $card = C[$at342]!;
-      const $end343 = $seg341 * CAP + N[$seg341]! - 1;
-      for (let $k344 = $at342; $k344 < $end343; $k344++) C[$k344] = C[$k344 + 1]!;
-      N[$seg341]!--;
+      const $at350 = $seg349 * CAP + $index;
+      const $card = C[$at350]!;
+      const $end351 = $seg349 * CAP + N[$seg349]! - 1;
+      for (let $k352 = $at350; $k352 < $end351; $k352++) C[$k352] = C[$k352 + 1]!;
+      N[$seg349]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg341 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg349 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -2656,10 +2656,10 @@ export function playout(): PlayoutKernel {
   function step168(): number {
     l___window_1 = true;
     {
-      const $seg345 = Z_hand + l_p_5;
-      if (!($count_hand_effect[($seg345 - Z_hand) * 14 + 1]! > 0) || !(v_protection[l_p_5]! > 0)) {
-        const $seat346 = l_p_5;
-        if ($seat346 >= humans) throw $fault8($seat346);
+      const $seg353 = Z_hand + l_p_5;
+      if (!($count_hand_effect[($seg353 - Z_hand) * 14 + 1]! > 0) || !(v_protection[l_p_5]! > 0)) {
+        const $seat354 = l_p_5;
+        if ($seat354 >= humans) throw $fault8($seat354);
         l___window_1 = false;
         return 92;
       }
@@ -2684,9 +2684,9 @@ export function playout(): PlayoutKernel {
   }
   function step171(): number {
     {
-      const $seat347 = l_p_5;
-      if ($seat347 >= humans) throw $fault8($seat347);
-      return decide364($seat347, true);
+      const $seat355 = l_p_5;
+      if ($seat355 >= humans) throw $fault8($seat355);
+      return decide372($seat355, true);
     }
   }
   function step172(): number {
@@ -2753,24 +2753,24 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg365 = Z_played + l_p_6;
-      C[$seg365 * CAP + N[$seg365]!] = $card;
-      N[$seg365]!++;
-      $where[$card] = $seg365;
+      const $seg373 = Z_played + l_p_6;
+      C[$seg373 * CAP + N[$seg373]!] = $card;
+      N[$seg373]!++;
+      $where[$card] = $seg373;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg365 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg365 - Z_played);
+          if ($count_played_effect[($seg373 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg373 - Z_played);
       }
     }
     return 169;
   }
   function step181(): number {
     {
-      const $seat366 = l_p_6;
-      if ($seat366 >= humans) throw $fault8($seat366);
-      return decide376($seat366);
+      const $seat374 = l_p_6;
+      if ($seat374 >= humans) throw $fault8($seat374);
+      return decide384($seat374);
     }
   }
   function step182(): number {
@@ -2804,9 +2804,9 @@ export function playout(): PlayoutKernel {
   }
   function step186(): number {
     {
-      const $seat377 = l_p_6;
-      if ($seat377 >= humans) throw $fault8($seat377);
-      return decide390($seat377);
+      const $seat385 = l_p_6;
+      if ($seat385 >= humans) throw $fault8($seat385);
+      return decide398($seat385);
     }
   }
   function step187(): number {
@@ -2829,15 +2829,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg391 = Z_played + l_p_6;
-      C[$seg391 * CAP + N[$seg391]!] = $card;
-      N[$seg391]!++;
-      $where[$card] = $seg391;
+      const $seg399 = Z_played + l_p_6;
+      C[$seg399 * CAP + N[$seg399]!] = $card;
+      N[$seg399]!++;
+      $where[$card] = $seg399;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg391 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg391 - Z_played);
+          if ($count_played_effect[($seg399 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg399 - Z_played);
       }
     }
     return 169;
@@ -2864,16 +2864,16 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat392 = l_p_6;
-      if ($seat392 >= humans) throw $fault8($seat392);
-      return decide414($seat392);
+      const $seat400 = l_p_6;
+      if ($seat400 >= humans) throw $fault8($seat400);
+      return decide422($seat400);
     }
   }
   function step192(): number {
     {
-      const $seat415 = l_p_6;
-      if ($seat415 >= humans) throw $fault8($seat415);
-      return decide440($seat415);
+      const $seat423 = l_p_6;
+      if ($seat423 >= humans) throw $fault8($seat423);
+      return decide448($seat423);
     }
   }
   function step193(): number {
@@ -2887,16 +2887,16 @@ export function playout(): PlayoutKernel {
   }
   function step196(): number {
     {
-      let $n441 = 0;
+      let $n449 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list71[$n441++] = l_q;
+        if (l_q !== l_p_6) $list71[$n449++] = l_q;
       }
-      for (let $i442 = 0; $i442 < $n441; $i442++) {
-        const l_q = $list71[$i442]!;
+      for (let $i450 = 0; $i450 < $n449; $i450++) {
+        const l_q = $list71[$i450]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0) throw $fault17($amount);
-          if (v_coins[l_q] < $amount) throw $fault18(v_coins[l_q], $amount);
+          if ($amount < 0) throw $fault19($amount);
+          if (v_coins[l_q] < $amount) throw $fault20(v_coins[l_q], $amount);
           v_coins[l_q] -= $amount;
           v_bank += $amount;
         }
@@ -2928,7 +2928,7 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_6]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault12($amount);
+        if ($amount < 0) throw $fault13($amount);
         $positive_protection -= v_protection[l_p_6]! > 0 ? 1 : 0;
         v_protection[l_p_6] = 0;
         v_coins[l_p_6] += $amount;
@@ -2964,8 +2964,8 @@ export function playout(): PlayoutKernel {
   function step200(): number {
     {
       const $amount = 2;
-      if ($amount < 0) throw $fault13($amount);
-      if (v_bank < $amount) throw $fault14(v_bank, $amount);
+      if ($amount < 0) throw $fault15($amount);
+      if (v_bank < $amount) throw $fault16(v_bank, $amount);
       v_bank -= $amount;
       v_coins[l_p_6] += $amount;
     }
@@ -3025,9 +3025,9 @@ export function playout(): PlayoutKernel {
   }
   function step206(): number {
     {
-      const $seat443 = l_active;
-      if ($seat443 >= humans) throw $fault8($seat443);
-      return decide501($seat443);
+      const $seat451 = l_active;
+      if ($seat451 >= humans) throw $fault8($seat451);
+      return decide509($seat451);
     }
   }
   function step207(): number {
@@ -3047,16 +3047,16 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat502 = l_target;
-      if ($seat502 >= humans) throw $fault8($seat502);
-      return decide529($seat502);
+      const $seat510 = l_target;
+      if ($seat510 >= humans) throw $fault8($seat510);
+      return decide537($seat510);
     }
   }
   function step209(): number {
     {
       const $amount = l_amount;
-      if ($amount < 0) throw $fault19($amount);
-      if (v_coins[l_target] < $amount) throw $fault20(v_coins[l_target], $amount);
+      if ($amount < 0) throw $fault21($amount);
+      if (v_coins[l_target] < $amount) throw $fault22(v_coins[l_target], $amount);
       $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
       v_coins[l_target] -= $amount;
       v_protection[l_target] += $amount;
@@ -3071,9 +3071,9 @@ export function playout(): PlayoutKernel {
           : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat530 = l_active;
-      if ($seat530 >= humans) throw $fault8($seat530);
-      return decide552($seat530);
+      const $seat538 = l_active;
+      if ($seat538 >= humans) throw $fault8($seat538);
+      return decide560($seat538);
     }
   }
   function step210(): number {
@@ -3083,35 +3083,35 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step212(): number {
-    let $first553: number = 0;
-    let $found554 = false;
+    let $first561: number = 0;
+    let $found562 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first553 = l_q;
-        $found554 = true;
+        $first561 = l_q;
+        $found562 = true;
         break;
       }
     }
-    if (!$found554) throw $fault9();
-    l_opponent = $first553;
+    if (!$found562) throw $fault9();
+    l_opponent = $first561;
     {
-      const $seat555 = l_opponent;
-      if ($seat555 >= humans) throw $fault8($seat555);
-      return decide566($seat555);
+      const $seat563 = l_opponent;
+      if ($seat563 >= humans) throw $fault8($seat563);
+      return decide574($seat563);
     }
   }
   function step213(): number {
     {
-      const $seat567 = l_active;
-      if ($seat567 >= humans) throw $fault8($seat567);
-      return decide589($seat567);
+      const $seat575 = l_active;
+      if ($seat575 >= humans) throw $fault8($seat575);
+      return decide597($seat575);
     }
   }
   function step214(): number {
     {
       const $amount = v_protection[l_target]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault21($amount);
+        if ($amount < 0) throw $fault23($amount);
         $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
         v_protection[l_target] = 0;
         v_bank += $amount;
@@ -3143,17 +3143,17 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg590 = Z_hand + l_p_4;
+      const $seg598 = Z_hand + l_p_4;
       const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault15();
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault17();
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg590 * CAP + N[$seg590]!] = $card;
-        N[$seg590]!++;
-        $where[$card] = $seg590;
+        C[$seg598 * CAP + N[$seg598]!] = $card;
+        N[$seg598]!++;
+        $where[$card] = $seg598;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg590 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg598 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3173,9 +3173,9 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat591 = l_p_4;
-      if ($seat591 >= humans) throw $fault8($seat591);
-      return decide605($seat591);
+      const $seat599 = l_p_4;
+      if ($seat599 >= humans) throw $fault8($seat599);
+      return decide613($seat599);
     }
   }
   function step222(): number {
@@ -3183,19 +3183,19 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg606 = Z_hand + l_p_4;
+      const $seg614 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg606]!)
-        throw $fault16($position, N[$seg606]!);
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg614]!)
+        throw $fault18($position, N[$seg614]!);
       const $index = $position - 1;
-      const $at607 = $seg606 * CAP + $index;
-      const $card = C[$at607]!;
-      const $end608 = $seg606 * CAP + N[$seg606]! - 1;
-      for (let $k609 = $at607; $k609 < $end608; $k609++) C[$k609] = C[$k609 + 1]!;
-      N[$seg606]!--;
+      const $at615 = $seg614 * CAP + $index;
+      const $card = C[$at615]!;
+      const $end616 = $seg614 * CAP + N[$seg614]! - 1;
+      for (let $k617 = $at615; $k617 < $end616; $k617++) C[$k617] = C[$k617 + 1]!;
+      N[$seg614]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg606 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg614 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3278,24 +3278,24 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg610 = Z_played + l_p_3;
-      C[$seg610 * CAP + N[$seg610]!] = $card;
-      N[$seg610]!++;
-      $where[$card] = $seg610;
+      const $seg618 = Z_played + l_p_3;
+      C[$seg618 * CAP + N[$seg618]!] = $card;
+      N[$seg618]!++;
+      $where[$card] = $seg618;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg610 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg610 - Z_played);
+          if ($count_played_effect[($seg618 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg618 - Z_played);
       }
     }
     return step257();
   }
   function step236(): number {
     {
-      const $seat611 = l_p_3;
-      if ($seat611 >= humans) throw $fault8($seat611);
-      return decide621($seat611);
+      const $seat619 = l_p_3;
+      if ($seat619 >= humans) throw $fault8($seat619);
+      return decide629($seat619);
     }
   }
   function step237(): number {
@@ -3329,9 +3329,9 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $seat622 = l_p_3;
-      if ($seat622 >= humans) throw $fault8($seat622);
-      return decide635($seat622);
+      const $seat630 = l_p_3;
+      if ($seat630 >= humans) throw $fault8($seat630);
+      return decide643($seat630);
     }
   }
   function step242(): number {
@@ -3354,15 +3354,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg636 = Z_played + l_p_3;
-      C[$seg636 * CAP + N[$seg636]!] = $card;
-      N[$seg636]!++;
-      $where[$card] = $seg636;
+      const $seg644 = Z_played + l_p_3;
+      C[$seg644 * CAP + N[$seg644]!] = $card;
+      N[$seg644]!++;
+      $where[$card] = $seg644;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg636 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg636 - Z_played);
+          if ($count_played_effect[($seg644 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg644 - Z_played);
       }
     }
     return step257();
@@ -3389,16 +3389,16 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat637 = l_p_3;
-      if ($seat637 >= humans) throw $fault8($seat637);
-      return decide659($seat637);
+      const $seat645 = l_p_3;
+      if ($seat645 >= humans) throw $fault8($seat645);
+      return decide667($seat645);
     }
   }
   function step247(): number {
     {
-      const $seat660 = l_p_3;
-      if ($seat660 >= humans) throw $fault8($seat660);
-      return decide685($seat660);
+      const $seat668 = l_p_3;
+      if ($seat668 >= humans) throw $fault8($seat668);
+      return decide693($seat668);
     }
   }
   function step248(): number {
@@ -3412,16 +3412,16 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n686 = 0;
+      let $n694 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list84[$n686++] = l_q;
+        if (l_q !== l_p_3) $list84[$n694++] = l_q;
       }
-      for (let $i687 = 0; $i687 < $n686; $i687++) {
-        const l_q = $list84[$i687]!;
+      for (let $i695 = 0; $i695 < $n694; $i695++) {
+        const l_q = $list84[$i695]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0) throw $fault17($amount);
-          if (v_coins[l_q] < $amount) throw $fault18(v_coins[l_q], $amount);
+          if ($amount < 0) throw $fault19($amount);
+          if (v_coins[l_q] < $amount) throw $fault20(v_coins[l_q], $amount);
           v_coins[l_q] -= $amount;
           v_bank += $amount;
         }
@@ -3453,7 +3453,7 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_3]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault12($amount);
+        if ($amount < 0) throw $fault13($amount);
         $positive_protection -= v_protection[l_p_3]! > 0 ? 1 : 0;
         v_protection[l_p_3] = 0;
         v_coins[l_p_3] += $amount;
@@ -3489,8 +3489,8 @@ export function playout(): PlayoutKernel {
   function step255(): number {
     {
       const $amount = 2;
-      if ($amount < 0) throw $fault13($amount);
-      if (v_bank < $amount) throw $fault14(v_bank, $amount);
+      if ($amount < 0) throw $fault15($amount);
+      if (v_bank < $amount) throw $fault16(v_bank, $amount);
       v_bank -= $amount;
       v_coins[l_p_3] += $amount;
     }
@@ -3538,10 +3538,10 @@ export function playout(): PlayoutKernel {
   function step258(): number {
     l___window_0 = true;
     {
-      const $seg688 = Z_hand + l_p;
-      if (!($count_hand_effect[($seg688 - Z_hand) * 14 + 4]! > 0)) {
-        const $seat689 = l_p;
-        if ($seat689 >= humans) throw $fault8($seat689);
+      const $seg696 = Z_hand + l_p;
+      if (!($count_hand_effect[($seg696 - Z_hand) * 14 + 4]! > 0)) {
+        const $seat697 = l_p;
+        if ($seat697 >= humans) throw $fault8($seat697);
         l___window_0 = false;
         return 88;
       }
@@ -3566,9 +3566,9 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat690 = l_p;
-      if ($seat690 >= humans) throw $fault8($seat690);
-      return decide707($seat690, true);
+      const $seat698 = l_p;
+      if ($seat698 >= humans) throw $fault8($seat698);
+      return decide715($seat698, true);
     }
   }
   function step262(): number {
@@ -3635,24 +3635,24 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg708 = Z_played + l_p_2;
-      C[$seg708 * CAP + N[$seg708]!] = $card;
-      N[$seg708]!++;
-      $where[$card] = $seg708;
+      const $seg716 = Z_played + l_p_2;
+      C[$seg716 * CAP + N[$seg716]!] = $card;
+      N[$seg716]!++;
+      $where[$card] = $seg716;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg708 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg708 - Z_played);
+          if ($count_played_effect[($seg716 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg716 - Z_played);
       }
     }
     return 259;
   }
   function step271(): number {
     {
-      const $seat709 = l_p_2;
-      if ($seat709 >= humans) throw $fault8($seat709);
-      return decide719($seat709);
+      const $seat717 = l_p_2;
+      if ($seat717 >= humans) throw $fault8($seat717);
+      return decide727($seat717);
     }
   }
   function step272(): number {
@@ -3686,9 +3686,9 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $seat720 = l_p_2;
-      if ($seat720 >= humans) throw $fault8($seat720);
-      return decide733($seat720);
+      const $seat728 = l_p_2;
+      if ($seat728 >= humans) throw $fault8($seat728);
+      return decide741($seat728);
     }
   }
   function step277(): number {
@@ -3711,15 +3711,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg734 = Z_played + l_p_2;
-      C[$seg734 * CAP + N[$seg734]!] = $card;
-      N[$seg734]!++;
-      $where[$card] = $seg734;
+      const $seg742 = Z_played + l_p_2;
+      C[$seg742 * CAP + N[$seg742]!] = $card;
+      N[$seg742]!++;
+      $where[$card] = $seg742;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg734 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg734 - Z_played);
+          if ($count_played_effect[($seg742 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg742 - Z_played);
       }
     }
     return 259;
@@ -3746,16 +3746,16 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat735 = l_p_2;
-      if ($seat735 >= humans) throw $fault8($seat735);
-      return decide757($seat735);
+      const $seat743 = l_p_2;
+      if ($seat743 >= humans) throw $fault8($seat743);
+      return decide765($seat743);
     }
   }
   function step282(): number {
     {
-      const $seat758 = l_p_2;
-      if ($seat758 >= humans) throw $fault8($seat758);
-      return decide783($seat758);
+      const $seat766 = l_p_2;
+      if ($seat766 >= humans) throw $fault8($seat766);
+      return decide791($seat766);
     }
   }
   function step283(): number {
@@ -3769,16 +3769,16 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n784 = 0;
+      let $n792 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list93[$n784++] = l_q;
+        if (l_q !== l_p_2) $list93[$n792++] = l_q;
       }
-      for (let $i785 = 0; $i785 < $n784; $i785++) {
-        const l_q = $list93[$i785]!;
+      for (let $i793 = 0; $i793 < $n792; $i793++) {
+        const l_q = $list93[$i793]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0) throw $fault17($amount);
-          if (v_coins[l_q] < $amount) throw $fault18(v_coins[l_q], $amount);
+          if ($amount < 0) throw $fault19($amount);
+          if (v_coins[l_q] < $amount) throw $fault20(v_coins[l_q], $amount);
           v_coins[l_q] -= $amount;
           v_bank += $amount;
         }
@@ -3810,7 +3810,7 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_2]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault12($amount);
+        if ($amount < 0) throw $fault13($amount);
         $positive_protection -= v_protection[l_p_2]! > 0 ? 1 : 0;
         v_protection[l_p_2] = 0;
         v_coins[l_p_2] += $amount;
@@ -3846,8 +3846,8 @@ export function playout(): PlayoutKernel {
   function step290(): number {
     {
       const $amount = 2;
-      if ($amount < 0) throw $fault13($amount);
-      if (v_bank < $amount) throw $fault14(v_bank, $amount);
+      if ($amount < 0) throw $fault15($amount);
+      if (v_bank < $amount) throw $fault16(v_bank, $amount);
       v_bank -= $amount;
       v_coins[l_p_2] += $amount;
     }
@@ -3881,209 +3881,209 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat758 = l_p_2;
-      if ($seat758 >= humans) throw $fault8($seat758);
-      return decide783($seat758);
+      const $seat766 = l_p_2;
+      if ($seat766 >= humans) throw $fault8($seat766);
+      return decide791($seat766);
     }
   }
   function step295(): number {
     {
-      const $seat735 = l_p_2;
-      if ($seat735 >= humans) throw $fault8($seat735);
-      return decide757($seat735);
+      const $seat743 = l_p_2;
+      if ($seat743 >= humans) throw $fault8($seat743);
+      return decide765($seat743);
     }
   }
   function step296(): number {
     {
-      const $seat720 = l_p_2;
-      if ($seat720 >= humans) throw $fault8($seat720);
-      return decide733($seat720);
+      const $seat728 = l_p_2;
+      if ($seat728 >= humans) throw $fault8($seat728);
+      return decide741($seat728);
     }
   }
   function step297(): number {
     {
-      const $seat709 = l_p_2;
-      if ($seat709 >= humans) throw $fault8($seat709);
-      return decide719($seat709);
+      const $seat717 = l_p_2;
+      if ($seat717 >= humans) throw $fault8($seat717);
+      return decide727($seat717);
     }
   }
   function step298(): number {
     {
-      const $seat690 = l_p;
-      if ($seat690 >= humans) throw $fault8($seat690);
-      return decide707($seat690, false);
+      const $seat698 = l_p;
+      if ($seat698 >= humans) throw $fault8($seat698);
+      return decide715($seat698, false);
     }
   }
   function step299(): number {
     {
-      const $seat660 = l_p_3;
-      if ($seat660 >= humans) throw $fault8($seat660);
-      return decide685($seat660);
+      const $seat668 = l_p_3;
+      if ($seat668 >= humans) throw $fault8($seat668);
+      return decide693($seat668);
     }
   }
   function step300(): number {
     {
-      const $seat637 = l_p_3;
-      if ($seat637 >= humans) throw $fault8($seat637);
-      return decide659($seat637);
+      const $seat645 = l_p_3;
+      if ($seat645 >= humans) throw $fault8($seat645);
+      return decide667($seat645);
     }
   }
   function step301(): number {
     {
-      const $seat622 = l_p_3;
-      if ($seat622 >= humans) throw $fault8($seat622);
-      return decide635($seat622);
+      const $seat630 = l_p_3;
+      if ($seat630 >= humans) throw $fault8($seat630);
+      return decide643($seat630);
     }
   }
   function step302(): number {
     {
-      const $seat611 = l_p_3;
-      if ($seat611 >= humans) throw $fault8($seat611);
-      return decide621($seat611);
+      const $seat619 = l_p_3;
+      if ($seat619 >= humans) throw $fault8($seat619);
+      return decide629($seat619);
     }
   }
   function step303(): number {
     {
-      const $seat591 = l_p_4;
-      if ($seat591 >= humans) throw $fault8($seat591);
-      return decide605($seat591);
+      const $seat599 = l_p_4;
+      if ($seat599 >= humans) throw $fault8($seat599);
+      return decide613($seat599);
     }
   }
   function step304(): number {
     {
-      const $seat555 = l_opponent;
-      if ($seat555 >= humans) throw $fault8($seat555);
-      return decide566($seat555);
+      const $seat563 = l_opponent;
+      if ($seat563 >= humans) throw $fault8($seat563);
+      return decide574($seat563);
     }
   }
   function step305(): number {
     {
-      const $seat567 = l_active;
-      if ($seat567 >= humans) throw $fault8($seat567);
-      return decide589($seat567);
+      const $seat575 = l_active;
+      if ($seat575 >= humans) throw $fault8($seat575);
+      return decide597($seat575);
     }
   }
   function step306(): number {
     {
-      const $seat530 = l_active;
-      if ($seat530 >= humans) throw $fault8($seat530);
-      return decide552($seat530);
+      const $seat538 = l_active;
+      if ($seat538 >= humans) throw $fault8($seat538);
+      return decide560($seat538);
     }
   }
   function step307(): number {
     {
-      const $seat502 = l_target;
-      if ($seat502 >= humans) throw $fault8($seat502);
-      return decide529($seat502);
+      const $seat510 = l_target;
+      if ($seat510 >= humans) throw $fault8($seat510);
+      return decide537($seat510);
     }
   }
   function step308(): number {
     {
-      const $seat443 = l_active;
-      if ($seat443 >= humans) throw $fault8($seat443);
-      return decide501($seat443);
+      const $seat451 = l_active;
+      if ($seat451 >= humans) throw $fault8($seat451);
+      return decide509($seat451);
     }
   }
   function step309(): number {
     {
-      const $seat415 = l_p_6;
-      if ($seat415 >= humans) throw $fault8($seat415);
-      return decide440($seat415);
+      const $seat423 = l_p_6;
+      if ($seat423 >= humans) throw $fault8($seat423);
+      return decide448($seat423);
     }
   }
   function step310(): number {
     {
-      const $seat392 = l_p_6;
-      if ($seat392 >= humans) throw $fault8($seat392);
-      return decide414($seat392);
+      const $seat400 = l_p_6;
+      if ($seat400 >= humans) throw $fault8($seat400);
+      return decide422($seat400);
     }
   }
   function step311(): number {
     {
-      const $seat377 = l_p_6;
-      if ($seat377 >= humans) throw $fault8($seat377);
-      return decide390($seat377);
+      const $seat385 = l_p_6;
+      if ($seat385 >= humans) throw $fault8($seat385);
+      return decide398($seat385);
     }
   }
   function step312(): number {
     {
-      const $seat366 = l_p_6;
-      if ($seat366 >= humans) throw $fault8($seat366);
-      return decide376($seat366);
+      const $seat374 = l_p_6;
+      if ($seat374 >= humans) throw $fault8($seat374);
+      return decide384($seat374);
     }
   }
   function step313(): number {
     {
-      const $seat347 = l_p_5;
-      if ($seat347 >= humans) throw $fault8($seat347);
-      return decide364($seat347, false);
+      const $seat355 = l_p_5;
+      if ($seat355 >= humans) throw $fault8($seat355);
+      return decide372($seat355, false);
     }
   }
   function step314(): number {
-    return decide285();
+    return decide293();
   }
   function step315(): number {
     {
-      const $seat260 = l_p_10;
-      if ($seat260 >= humans) throw $fault8($seat260);
-      return decide271($seat260);
+      const $seat268 = l_p_10;
+      if ($seat268 >= humans) throw $fault8($seat268);
+      return decide279($seat268);
     }
   }
   function step316(): number {
-    return decide315();
+    return decide323();
   }
   function step317(): number {
     {
-      const $seat290 = l_p_12;
-      if ($seat290 >= humans) throw $fault8($seat290);
-      return decide301($seat290);
+      const $seat298 = l_p_12;
+      if ($seat298 >= humans) throw $fault8($seat298);
+      return decide309($seat298);
     }
   }
   function step318(): number {
-    return decide245();
+    return decide253();
   }
   function step319(): number {
     {
-      const $seat220 = l_p_14;
-      if ($seat220 >= humans) throw $fault8($seat220);
-      return decide231($seat220);
+      const $seat228 = l_p_14;
+      if ($seat228 >= humans) throw $fault8($seat228);
+      return decide239($seat228);
     }
   }
   function step320(): number {
     {
-      const $seat326 = l_p_16;
-      if ($seat326 >= humans) throw $fault8($seat326);
-      return decide340($seat326);
+      const $seat334 = l_p_16;
+      if ($seat334 >= humans) throw $fault8($seat334);
+      return decide348($seat334);
     }
   }
   function step321(): number {
-    return decide167();
+    return decide171();
   }
   function step322(): number {
     {
-      const $seat142 = l_p_19;
-      if ($seat142 >= humans) throw $fault8($seat142);
-      return decide153($seat142);
+      const $seat146 = l_p_19;
+      if ($seat146 >= humans) throw $fault8($seat146);
+      return decide157($seat146);
     }
   }
   function step323(): number {
-    return decide197();
+    return decide201();
   }
   function step324(): number {
     {
-      const $seat172 = l_p_21;
-      if ($seat172 >= humans) throw $fault8($seat172);
-      return decide183($seat172);
+      const $seat176 = l_p_21;
+      if ($seat176 >= humans) throw $fault8($seat176);
+      return decide187($seat176);
     }
   }
   function step325(): number {
-    return decide127();
+    return decide131();
   }
   function step326(): number {
     {
-      const $seat102 = l_p_23;
-      if ($seat102 >= humans) throw $fault8($seat102);
-      return decide113($seat102);
+      const $seat106 = l_p_23;
+      if ($seat106 >= humans) throw $fault8($seat106);
+      return decide117($seat106);
     }
   }
   function step327(): number {
@@ -4105,7 +4105,7 @@ export function playout(): PlayoutKernel {
           $list7[$n26++] = l_p;
         }
       }
-      if ($n26 === 0) throw $fault22();
+      if ($n26 === 0) throw $fault24();
       for (let $a27 = 0; $a27 < $n26; $a27++) {
         const l_p = $list7[$a27]!;
         pick28: {
@@ -4113,8 +4113,8 @@ export function playout(): PlayoutKernel {
           const $size30 = N[$seg29]!;
           const $count31 = $size30;
           const $total32: number = $count31;
-          if ($total32 === 0) throw $fault23(l_p);
-          if (decisions >= $cap) throw $fault24($cap);
+          if ($total32 === 0) throw $fault25(l_p);
+          if (decisions >= $cap) throw $fault26($cap);
           const $n34 = $total32;
           let $r35 = 0;
           if ($n34 <= 2097152 && $n34 >= 1) {
@@ -4153,7 +4153,7 @@ export function playout(): PlayoutKernel {
             break pick28;
           }
           $index33 -= $count31;
-          throw $fault25();
+          throw $fault27();
         }
       }
       for (let $a27 = 0; $a27 < $n26; $a27++) {
@@ -4172,7 +4172,7 @@ export function playout(): PlayoutKernel {
                   break;
                 }
             }
-            if ($at < 0) throw $fault26();
+            if ($at < 0) throw $fault28();
             const $at39 = $seg38 * CAP + $at;
             const $card = C[$at39]!;
             const $end40 = $seg38 * CAP + N[$seg38]! - 1;
@@ -4223,8 +4223,8 @@ export function playout(): PlayoutKernel {
     const $size74 = $values13$n[0]!;
     const $count75 = $size74;
     const $total76: number = $count75;
-    if ($total76 === 0) throw $fault23($seat71);
-    if (decisions >= $cap) throw $fault24($cap);
+    if ($total76 === 0) throw $fault25($seat71);
+    if (decisions >= $cap) throw $fault26($cap);
     const $n78 = $total76;
     let $r79 = 0;
     if ($n78 <= 2097152 && $n78 >= 1) {
@@ -4264,7 +4264,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index77 -= $count75;
-    throw $fault25();
+    throw $fault27();
   }
   function decide96(): number {
     {
@@ -4275,7 +4275,7 @@ export function playout(): PlayoutKernel {
           $list15[$n83++] = l_h;
         }
       }
-      if ($n83 === 0) throw $fault22();
+      if ($n83 === 0) throw $fault24();
       for (let $a84 = 0; $a84 < $n83; $a84++) {
         const l_h = $list15[$a84]!;
         pick85: {
@@ -4287,8 +4287,8 @@ export function playout(): PlayoutKernel {
           const $size88 = $values18$n[0]!;
           const $count89 = $size88;
           const $total90: number = $count89;
-          if ($total90 === 0) throw $fault23(l_h);
-          if (decisions >= $cap) throw $fault24($cap);
+          if ($total90 === 0) throw $fault25(l_h);
+          if (decisions >= $cap) throw $fault26($cap);
           const $n92 = $total90;
           let $r93 = 0;
           if ($n92 <= 2097152 && $n92 >= 1) {
@@ -4326,7 +4326,7 @@ export function playout(): PlayoutKernel {
             break pick85;
           }
           $index91 -= $count89;
-          throw $fault25();
+          throw $fault27();
         }
       }
       for (let $a84 = 0; $a84 < $n83; $a84++) {
@@ -4339,20 +4339,20 @@ export function playout(): PlayoutKernel {
       return step19();
     }
   }
-  function decide113($seat102: number): number {
+  function decide117($seat106: number): number {
     $values20$n[0]! = 0;
-    for (const $i104 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-      const $item103 = $i104;
-      $values20[$values20$n[0]!++] = $item103;
+    for (const $i108 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item107 = $i108;
+      $values20[$values20$n[0]!++] = $item107;
     }
-    const $size105 = $values20$n[0]!;
-    const $count106 = $size105;
-    const $total107: number = $count106;
-    if ($total107 === 0) throw $fault23($seat102);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n109 = $total107;
-    let $r110 = 0;
-    if ($n109 <= 2097152 && $n109 >= 1) {
+    const $size109 = $values20$n[0]!;
+    const $count110 = $size109;
+    const $total111: number = $count110;
+    if ($total111 === 0) throw $fault25($seat106);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n113 = $total111;
+    let $r114 = 0;
+    if ($n113 <= 2097152 && $n113 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4363,60 +4363,60 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n109;
+        const $m = ($t >>> 0) * $n113;
         const $low = $m >>> 0;
-        if ($low >= $n109 || $low >= 4294967296 % $n109) {
-          $r110 = ($m / 4294967296) >>> 0;
+        if ($low >= $n113 || $low >= 4294967296 % $n113) {
+          $r114 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n109 >= 1 && $n109 <= 4294967296)) throw $fault4();
-      $r110 = drawInt(P, $n109);
+      if (!($n113 >= 1 && $n113 <= 4294967296)) throw $fault4();
+      $r114 = drawInt(P, $n113);
     }
-    const $index108$drawn = $r110;
-    let $index108 = $index108$drawn;
+    const $index112$drawn = $r114;
+    let $index112 = $index112$drawn;
     decisions++;
     steps = 0;
-    if ($index108 < $count106) {
-      const $digit111 = $index108;
-      const $value112 = $values20[$digit111]!;
-      if (trace !== null) trace.push($seat102, 26, $value112);
+    if ($index112 < $count110) {
+      const $digit115 = $index112;
+      const $value116 = $values20[$digit115]!;
+      if (trace !== null) trace.push($seat106, 26, $value116);
       {
-        const l_colour = $value112;
+        const l_colour = $value116;
         $write_committed(l_dual_11, l_colour, $where[l_dual_11]!);
         return 31;
       }
     }
-    $index108 -= $count106;
-    throw $fault25();
+    $index112 -= $count110;
+    throw $fault27();
   }
-  function decide127(): number {
+  function decide131(): number {
     {
-      let $n114 = 0;
+      let $n118 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans) throw $fault8(l_h);
-          $list22[$n114++] = l_h;
+          $list22[$n118++] = l_h;
         }
       }
-      if ($n114 === 0) throw $fault22();
-      for (let $a115 = 0; $a115 < $n114; $a115++) {
-        const l_h = $list22[$a115]!;
-        pick116: {
+      if ($n118 === 0) throw $fault24();
+      for (let $a119 = 0; $a119 < $n118; $a119++) {
+        const l_h = $list22[$a119]!;
+        pick120: {
           $values25$n[0]! = 0;
-          for (const $i118 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item117 = $i118;
-            $values25[$values25$n[0]!++] = $item117;
+          for (const $i122 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item121 = $i122;
+            $values25[$values25$n[0]!++] = $item121;
           }
-          const $size119 = $values25$n[0]!;
-          const $count120 = $size119;
-          const $total121: number = $count120;
-          if ($total121 === 0) throw $fault23(l_h);
-          if (decisions >= $cap) throw $fault24($cap);
-          const $n123 = $total121;
-          let $r124 = 0;
-          if ($n123 <= 2097152 && $n123 >= 1) {
+          const $size123 = $values25$n[0]!;
+          const $count124 = $size123;
+          const $total125: number = $count124;
+          if ($total125 === 0) throw $fault25(l_h);
+          if (decisions >= $cap) throw $fault26($cap);
+          const $n127 = $total125;
+          let $r128 = 0;
+          if ($n127 <= 2097152 && $n127 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4427,57 +4427,57 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n123;
+              const $m = ($t >>> 0) * $n127;
               const $low = $m >>> 0;
-              if ($low >= $n123 || $low >= 4294967296 % $n123) {
-                $r124 = ($m / 4294967296) >>> 0;
+              if ($low >= $n127 || $low >= 4294967296 % $n127) {
+                $r128 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n123 >= 1 && $n123 <= 4294967296)) throw $fault4();
-            $r124 = drawInt(P, $n123);
+            if (!($n127 >= 1 && $n127 <= 4294967296)) throw $fault4();
+            $r128 = drawInt(P, $n127);
           }
-          const $index122$drawn = $r124;
-          let $index122 = $index122$drawn;
+          const $index126$drawn = $r128;
+          let $index126 = $index126$drawn;
           decisions++;
           steps = 0;
-          if ($index122 < $count120) {
-            const $digit125 = $index122;
-            const $value126 = $values25[$digit125]!;
-            if (trace !== null) trace.push(l_h, 25, $value126);
-            $list23[$a115] = 0;
-            $values24[$a115 * 1 + 0] = $value126;
-            break pick116;
+          if ($index126 < $count124) {
+            const $digit129 = $index126;
+            const $value130 = $values25[$digit129]!;
+            if (trace !== null) trace.push(l_h, 25, $value130);
+            $list23[$a119] = 0;
+            $values24[$a119 * 1 + 0] = $value130;
+            break pick120;
           }
-          $index122 -= $count120;
-          throw $fault25();
+          $index126 -= $count124;
+          throw $fault27();
         }
       }
-      for (let $a115 = 0; $a115 < $n114; $a115++) {
-        const l_h = $list22[$a115]!;
-        if ($list23[$a115] === 0) {
-          const l_colour = $values24[$a115 * 1 + 0] as string;
+      for (let $a119 = 0; $a119 < $n118; $a119++) {
+        const l_h = $list22[$a119]!;
+        if ($list23[$a119] === 0) {
+          const l_colour = $values24[$a119 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step41();
     }
   }
-  function decide153($seat142: number): number {
+  function decide157($seat146: number): number {
     $values27$n[0]! = 0;
-    for (const $i144 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-      const $item143 = $i144;
-      $values27[$values27$n[0]!++] = $item143;
+    for (const $i148 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item147 = $i148;
+      $values27[$values27$n[0]!++] = $item147;
     }
-    const $size145 = $values27$n[0]!;
-    const $count146 = $size145;
-    const $total147: number = $count146;
-    if ($total147 === 0) throw $fault23($seat142);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n149 = $total147;
-    let $r150 = 0;
-    if ($n149 <= 2097152 && $n149 >= 1) {
+    const $size149 = $values27$n[0]!;
+    const $count150 = $size149;
+    const $total151: number = $count150;
+    if ($total151 === 0) throw $fault25($seat146);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n153 = $total151;
+    let $r154 = 0;
+    if ($n153 <= 2097152 && $n153 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4488,60 +4488,60 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n149;
+        const $m = ($t >>> 0) * $n153;
         const $low = $m >>> 0;
-        if ($low >= $n149 || $low >= 4294967296 % $n149) {
-          $r150 = ($m / 4294967296) >>> 0;
+        if ($low >= $n153 || $low >= 4294967296 % $n153) {
+          $r154 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n149 >= 1 && $n149 <= 4294967296)) throw $fault4();
-      $r150 = drawInt(P, $n149);
+      if (!($n153 >= 1 && $n153 <= 4294967296)) throw $fault4();
+      $r154 = drawInt(P, $n153);
     }
-    const $index148$drawn = $r150;
-    let $index148 = $index148$drawn;
+    const $index152$drawn = $r154;
+    let $index152 = $index152$drawn;
     decisions++;
     steps = 0;
-    if ($index148 < $count146) {
-      const $digit151 = $index148;
-      const $value152 = $values27[$digit151]!;
-      if (trace !== null) trace.push($seat142, 26, $value152);
+    if ($index152 < $count150) {
+      const $digit155 = $index152;
+      const $value156 = $values27[$digit155]!;
+      if (trace !== null) trace.push($seat146, 26, $value156);
       {
-        const l_colour = $value152;
+        const l_colour = $value156;
         $write_committed(l_dual_7, l_colour, $where[l_dual_7]!);
         return step64();
       }
     }
-    $index148 -= $count146;
-    throw $fault25();
+    $index152 -= $count150;
+    throw $fault27();
   }
-  function decide167(): number {
+  function decide171(): number {
     {
-      let $n154 = 0;
+      let $n158 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans) throw $fault8(l_h);
-          $list29[$n154++] = l_h;
+          $list29[$n158++] = l_h;
         }
       }
-      if ($n154 === 0) throw $fault22();
-      for (let $a155 = 0; $a155 < $n154; $a155++) {
-        const l_h = $list29[$a155]!;
-        pick156: {
+      if ($n158 === 0) throw $fault24();
+      for (let $a159 = 0; $a159 < $n158; $a159++) {
+        const l_h = $list29[$a159]!;
+        pick160: {
           $values32$n[0]! = 0;
-          for (const $i158 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item157 = $i158;
-            $values32[$values32$n[0]!++] = $item157;
+          for (const $i162 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item161 = $i162;
+            $values32[$values32$n[0]!++] = $item161;
           }
-          const $size159 = $values32$n[0]!;
-          const $count160 = $size159;
-          const $total161: number = $count160;
-          if ($total161 === 0) throw $fault23(l_h);
-          if (decisions >= $cap) throw $fault24($cap);
-          const $n163 = $total161;
-          let $r164 = 0;
-          if ($n163 <= 2097152 && $n163 >= 1) {
+          const $size163 = $values32$n[0]!;
+          const $count164 = $size163;
+          const $total165: number = $count164;
+          if ($total165 === 0) throw $fault25(l_h);
+          if (decisions >= $cap) throw $fault26($cap);
+          const $n167 = $total165;
+          let $r168 = 0;
+          if ($n167 <= 2097152 && $n167 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4552,57 +4552,57 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n163;
+              const $m = ($t >>> 0) * $n167;
               const $low = $m >>> 0;
-              if ($low >= $n163 || $low >= 4294967296 % $n163) {
-                $r164 = ($m / 4294967296) >>> 0;
+              if ($low >= $n167 || $low >= 4294967296 % $n167) {
+                $r168 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n163 >= 1 && $n163 <= 4294967296)) throw $fault4();
-            $r164 = drawInt(P, $n163);
+            if (!($n167 >= 1 && $n167 <= 4294967296)) throw $fault4();
+            $r168 = drawInt(P, $n167);
           }
-          const $index162$drawn = $r164;
-          let $index162 = $index162$drawn;
+          const $index166$drawn = $r168;
+          let $index166 = $index166$drawn;
           decisions++;
           steps = 0;
-          if ($index162 < $count160) {
-            const $digit165 = $index162;
-            const $value166 = $values32[$digit165]!;
-            if (trace !== null) trace.push(l_h, 25, $value166);
-            $list30[$a155] = 0;
-            $values31[$a155 * 1 + 0] = $value166;
-            break pick156;
+          if ($index166 < $count164) {
+            const $digit169 = $index166;
+            const $value170 = $values32[$digit169]!;
+            if (trace !== null) trace.push(l_h, 25, $value170);
+            $list30[$a159] = 0;
+            $values31[$a159 * 1 + 0] = $value170;
+            break pick160;
           }
-          $index162 -= $count160;
-          throw $fault25();
+          $index166 -= $count164;
+          throw $fault27();
         }
       }
-      for (let $a155 = 0; $a155 < $n154; $a155++) {
-        const l_h = $list29[$a155]!;
-        if ($list30[$a155] === 0) {
-          const l_colour = $values31[$a155 * 1 + 0] as string;
+      for (let $a159 = 0; $a159 < $n158; $a159++) {
+        const l_h = $list29[$a159]!;
+        if ($list30[$a159] === 0) {
+          const l_colour = $values31[$a159 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step59();
     }
   }
-  function decide183($seat172: number): number {
+  function decide187($seat176: number): number {
     $values34$n[0]! = 0;
-    for (const $i174 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-      const $item173 = $i174;
-      $values34[$values34$n[0]!++] = $item173;
+    for (const $i178 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item177 = $i178;
+      $values34[$values34$n[0]!++] = $item177;
     }
-    const $size175 = $values34$n[0]!;
-    const $count176 = $size175;
-    const $total177: number = $count176;
-    if ($total177 === 0) throw $fault23($seat172);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n179 = $total177;
-    let $r180 = 0;
-    if ($n179 <= 2097152 && $n179 >= 1) {
+    const $size179 = $values34$n[0]!;
+    const $count180 = $size179;
+    const $total181: number = $count180;
+    if ($total181 === 0) throw $fault25($seat176);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n183 = $total181;
+    let $r184 = 0;
+    if ($n183 <= 2097152 && $n183 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4613,60 +4613,60 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n179;
+        const $m = ($t >>> 0) * $n183;
         const $low = $m >>> 0;
-        if ($low >= $n179 || $low >= 4294967296 % $n179) {
-          $r180 = ($m / 4294967296) >>> 0;
+        if ($low >= $n183 || $low >= 4294967296 % $n183) {
+          $r184 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n179 >= 1 && $n179 <= 4294967296)) throw $fault4();
-      $r180 = drawInt(P, $n179);
+      if (!($n183 >= 1 && $n183 <= 4294967296)) throw $fault4();
+      $r184 = drawInt(P, $n183);
     }
-    const $index178$drawn = $r180;
-    let $index178 = $index178$drawn;
+    const $index182$drawn = $r184;
+    let $index182 = $index182$drawn;
     decisions++;
     steps = 0;
-    if ($index178 < $count176) {
-      const $digit181 = $index178;
-      const $value182 = $values34[$digit181]!;
-      if (trace !== null) trace.push($seat172, 26, $value182);
+    if ($index182 < $count180) {
+      const $digit185 = $index182;
+      const $value186 = $values34[$digit185]!;
+      if (trace !== null) trace.push($seat176, 26, $value186);
       {
-        const l_colour = $value182;
+        const l_colour = $value186;
         $write_committed(l_dual_9, l_colour, $where[l_dual_9]!);
         return 65;
       }
     }
-    $index178 -= $count176;
-    throw $fault25();
+    $index182 -= $count180;
+    throw $fault27();
   }
-  function decide197(): number {
+  function decide201(): number {
     {
-      let $n184 = 0;
+      let $n188 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans) throw $fault8(l_h);
-          $list36[$n184++] = l_h;
+          $list36[$n188++] = l_h;
         }
       }
-      if ($n184 === 0) throw $fault22();
-      for (let $a185 = 0; $a185 < $n184; $a185++) {
-        const l_h = $list36[$a185]!;
-        pick186: {
+      if ($n188 === 0) throw $fault24();
+      for (let $a189 = 0; $a189 < $n188; $a189++) {
+        const l_h = $list36[$a189]!;
+        pick190: {
           $values39$n[0]! = 0;
-          for (const $i188 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item187 = $i188;
-            $values39[$values39$n[0]!++] = $item187;
+          for (const $i192 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item191 = $i192;
+            $values39[$values39$n[0]!++] = $item191;
           }
-          const $size189 = $values39$n[0]!;
-          const $count190 = $size189;
-          const $total191: number = $count190;
-          if ($total191 === 0) throw $fault23(l_h);
-          if (decisions >= $cap) throw $fault24($cap);
-          const $n193 = $total191;
-          let $r194 = 0;
-          if ($n193 <= 2097152 && $n193 >= 1) {
+          const $size193 = $values39$n[0]!;
+          const $count194 = $size193;
+          const $total195: number = $count194;
+          if ($total195 === 0) throw $fault25(l_h);
+          if (decisions >= $cap) throw $fault26($cap);
+          const $n197 = $total195;
+          let $r198 = 0;
+          if ($n197 <= 2097152 && $n197 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4677,57 +4677,57 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n193;
+              const $m = ($t >>> 0) * $n197;
               const $low = $m >>> 0;
-              if ($low >= $n193 || $low >= 4294967296 % $n193) {
-                $r194 = ($m / 4294967296) >>> 0;
+              if ($low >= $n197 || $low >= 4294967296 % $n197) {
+                $r198 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n193 >= 1 && $n193 <= 4294967296)) throw $fault4();
-            $r194 = drawInt(P, $n193);
+            if (!($n197 >= 1 && $n197 <= 4294967296)) throw $fault4();
+            $r198 = drawInt(P, $n197);
           }
-          const $index192$drawn = $r194;
-          let $index192 = $index192$drawn;
+          const $index196$drawn = $r198;
+          let $index196 = $index196$drawn;
           decisions++;
           steps = 0;
-          if ($index192 < $count190) {
-            const $digit195 = $index192;
-            const $value196 = $values39[$digit195]!;
-            if (trace !== null) trace.push(l_h, 25, $value196);
-            $list37[$a185] = 0;
-            $values38[$a185 * 1 + 0] = $value196;
-            break pick186;
+          if ($index196 < $count194) {
+            const $digit199 = $index196;
+            const $value200 = $values39[$digit199]!;
+            if (trace !== null) trace.push(l_h, 25, $value200);
+            $list37[$a189] = 0;
+            $values38[$a189 * 1 + 0] = $value200;
+            break pick190;
           }
-          $index192 -= $count190;
-          throw $fault25();
+          $index196 -= $count194;
+          throw $fault27();
         }
       }
-      for (let $a185 = 0; $a185 < $n184; $a185++) {
-        const l_h = $list36[$a185]!;
-        if ($list37[$a185] === 0) {
-          const l_colour = $values38[$a185 * 1 + 0] as string;
+      for (let $a189 = 0; $a189 < $n188; $a189++) {
+        const l_h = $list36[$a189]!;
+        if ($list37[$a189] === 0) {
+          const l_colour = $values38[$a189 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step74();
     }
   }
-  function decide231($seat220: number): number {
+  function decide239($seat228: number): number {
     $values42$n[0]! = 0;
-    for (const $i222 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item221 = $i222;
-      $values42[$values42$n[0]!++] = $item221;
+    for (const $i230 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item229 = $i230;
+      $values42[$values42$n[0]!++] = $item229;
     }
-    const $size223 = $values42$n[0]!;
-    const $count224 = $size223;
-    const $total225: number = $count224;
-    if ($total225 === 0) throw $fault23($seat220);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n227 = $total225;
-    let $r228 = 0;
-    if ($n227 <= 2097152 && $n227 >= 1) {
+    const $size231 = $values42$n[0]!;
+    const $count232 = $size231;
+    const $total233: number = $count232;
+    if ($total233 === 0) throw $fault25($seat228);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n235 = $total233;
+    let $r236 = 0;
+    if ($n235 <= 2097152 && $n235 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4738,60 +4738,60 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n227;
+        const $m = ($t >>> 0) * $n235;
         const $low = $m >>> 0;
-        if ($low >= $n227 || $low >= 4294967296 % $n227) {
-          $r228 = ($m / 4294967296) >>> 0;
+        if ($low >= $n235 || $low >= 4294967296 % $n235) {
+          $r236 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n227 >= 1 && $n227 <= 4294967296)) throw $fault4();
-      $r228 = drawInt(P, $n227);
+      if (!($n235 >= 1 && $n235 <= 4294967296)) throw $fault4();
+      $r236 = drawInt(P, $n235);
     }
-    const $index226$drawn = $r228;
-    let $index226 = $index226$drawn;
+    const $index234$drawn = $r236;
+    let $index234 = $index234$drawn;
     decisions++;
     steps = 0;
-    if ($index226 < $count224) {
-      const $digit229 = $index226;
-      const $value230 = $values42[$digit229]!;
-      if (trace !== null) trace.push($seat220, 26, $value230);
+    if ($index234 < $count232) {
+      const $digit237 = $index234;
+      const $value238 = $values42[$digit237]!;
+      if (trace !== null) trace.push($seat228, 26, $value238);
       {
-        const l_colour = $value230;
+        const l_colour = $value238;
         $write_committed(l_dual_5, l_colour, $where[l_dual_5]!);
         return 101;
       }
     }
-    $index226 -= $count224;
-    throw $fault25();
+    $index234 -= $count232;
+    throw $fault27();
   }
-  function decide245(): number {
+  function decide253(): number {
     {
-      let $n232 = 0;
+      let $n240 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans) throw $fault8(l_h);
-          $list44[$n232++] = l_h;
+          $list44[$n240++] = l_h;
         }
       }
-      if ($n232 === 0) throw $fault22();
-      for (let $a233 = 0; $a233 < $n232; $a233++) {
-        const l_h = $list44[$a233]!;
-        pick234: {
+      if ($n240 === 0) throw $fault24();
+      for (let $a241 = 0; $a241 < $n240; $a241++) {
+        const l_h = $list44[$a241]!;
+        pick242: {
           $values47$n[0]! = 0;
-          for (const $i236 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item235 = $i236;
-            $values47[$values47$n[0]!++] = $item235;
+          for (const $i244 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item243 = $i244;
+            $values47[$values47$n[0]!++] = $item243;
           }
-          const $size237 = $values47$n[0]!;
-          const $count238 = $size237;
-          const $total239: number = $count238;
-          if ($total239 === 0) throw $fault23(l_h);
-          if (decisions >= $cap) throw $fault24($cap);
-          const $n241 = $total239;
-          let $r242 = 0;
-          if ($n241 <= 2097152 && $n241 >= 1) {
+          const $size245 = $values47$n[0]!;
+          const $count246 = $size245;
+          const $total247: number = $count246;
+          if ($total247 === 0) throw $fault25(l_h);
+          if (decisions >= $cap) throw $fault26($cap);
+          const $n249 = $total247;
+          let $r250 = 0;
+          if ($n249 <= 2097152 && $n249 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4802,57 +4802,57 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n241;
+              const $m = ($t >>> 0) * $n249;
               const $low = $m >>> 0;
-              if ($low >= $n241 || $low >= 4294967296 % $n241) {
-                $r242 = ($m / 4294967296) >>> 0;
+              if ($low >= $n249 || $low >= 4294967296 % $n249) {
+                $r250 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n241 >= 1 && $n241 <= 4294967296)) throw $fault4();
-            $r242 = drawInt(P, $n241);
+            if (!($n249 >= 1 && $n249 <= 4294967296)) throw $fault4();
+            $r250 = drawInt(P, $n249);
           }
-          const $index240$drawn = $r242;
-          let $index240 = $index240$drawn;
+          const $index248$drawn = $r250;
+          let $index248 = $index248$drawn;
           decisions++;
           steps = 0;
-          if ($index240 < $count238) {
-            const $digit243 = $index240;
-            const $value244 = $values47[$digit243]!;
-            if (trace !== null) trace.push(l_h, 25, $value244);
-            $list45[$a233] = 0;
-            $values46[$a233 * 1 + 0] = $value244;
-            break pick234;
+          if ($index248 < $count246) {
+            const $digit251 = $index248;
+            const $value252 = $values47[$digit251]!;
+            if (trace !== null) trace.push(l_h, 25, $value252);
+            $list45[$a241] = 0;
+            $values46[$a241 * 1 + 0] = $value252;
+            break pick242;
           }
-          $index240 -= $count238;
-          throw $fault25();
+          $index248 -= $count246;
+          throw $fault27();
         }
       }
-      for (let $a233 = 0; $a233 < $n232; $a233++) {
-        const l_h = $list44[$a233]!;
-        if ($list45[$a233] === 0) {
-          const l_colour = $values46[$a233 * 1 + 0] as string;
+      for (let $a241 = 0; $a241 < $n240; $a241++) {
+        const l_h = $list44[$a241]!;
+        if ($list45[$a241] === 0) {
+          const l_colour = $values46[$a241 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step111();
     }
   }
-  function decide271($seat260: number): number {
+  function decide279($seat268: number): number {
     $values49$n[0]! = 0;
-    for (const $i262 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item261 = $i262;
-      $values49[$values49$n[0]!++] = $item261;
+    for (const $i270 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item269 = $i270;
+      $values49[$values49$n[0]!++] = $item269;
     }
-    const $size263 = $values49$n[0]!;
-    const $count264 = $size263;
-    const $total265: number = $count264;
-    if ($total265 === 0) throw $fault23($seat260);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n267 = $total265;
-    let $r268 = 0;
-    if ($n267 <= 2097152 && $n267 >= 1) {
+    const $size271 = $values49$n[0]!;
+    const $count272 = $size271;
+    const $total273: number = $count272;
+    if ($total273 === 0) throw $fault25($seat268);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n275 = $total273;
+    let $r276 = 0;
+    if ($n275 <= 2097152 && $n275 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4863,60 +4863,60 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n267;
+        const $m = ($t >>> 0) * $n275;
         const $low = $m >>> 0;
-        if ($low >= $n267 || $low >= 4294967296 % $n267) {
-          $r268 = ($m / 4294967296) >>> 0;
+        if ($low >= $n275 || $low >= 4294967296 % $n275) {
+          $r276 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n267 >= 1 && $n267 <= 4294967296)) throw $fault4();
-      $r268 = drawInt(P, $n267);
+      if (!($n275 >= 1 && $n275 <= 4294967296)) throw $fault4();
+      $r276 = drawInt(P, $n275);
     }
-    const $index266$drawn = $r268;
-    let $index266 = $index266$drawn;
+    const $index274$drawn = $r276;
+    let $index274 = $index274$drawn;
     decisions++;
     steps = 0;
-    if ($index266 < $count264) {
-      const $digit269 = $index266;
-      const $value270 = $values49[$digit269]!;
-      if (trace !== null) trace.push($seat260, 26, $value270);
+    if ($index274 < $count272) {
+      const $digit277 = $index274;
+      const $value278 = $values49[$digit277]!;
+      if (trace !== null) trace.push($seat268, 26, $value278);
       {
-        const l_colour = $value270;
+        const l_colour = $value278;
         $write_committed(l_dual, l_colour, $where[l_dual]!);
         return step134();
       }
     }
-    $index266 -= $count264;
-    throw $fault25();
+    $index274 -= $count272;
+    throw $fault27();
   }
-  function decide285(): number {
+  function decide293(): number {
     {
-      let $n272 = 0;
+      let $n280 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans) throw $fault8(l_h);
-          $list51[$n272++] = l_h;
+          $list51[$n280++] = l_h;
         }
       }
-      if ($n272 === 0) throw $fault22();
-      for (let $a273 = 0; $a273 < $n272; $a273++) {
-        const l_h = $list51[$a273]!;
-        pick274: {
+      if ($n280 === 0) throw $fault24();
+      for (let $a281 = 0; $a281 < $n280; $a281++) {
+        const l_h = $list51[$a281]!;
+        pick282: {
           $values54$n[0]! = 0;
-          for (const $i276 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item275 = $i276;
-            $values54[$values54$n[0]!++] = $item275;
+          for (const $i284 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item283 = $i284;
+            $values54[$values54$n[0]!++] = $item283;
           }
-          const $size277 = $values54$n[0]!;
-          const $count278 = $size277;
-          const $total279: number = $count278;
-          if ($total279 === 0) throw $fault23(l_h);
-          if (decisions >= $cap) throw $fault24($cap);
-          const $n281 = $total279;
-          let $r282 = 0;
-          if ($n281 <= 2097152 && $n281 >= 1) {
+          const $size285 = $values54$n[0]!;
+          const $count286 = $size285;
+          const $total287: number = $count286;
+          if ($total287 === 0) throw $fault25(l_h);
+          if (decisions >= $cap) throw $fault26($cap);
+          const $n289 = $total287;
+          let $r290 = 0;
+          if ($n289 <= 2097152 && $n289 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4927,57 +4927,57 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n281;
+              const $m = ($t >>> 0) * $n289;
               const $low = $m >>> 0;
-              if ($low >= $n281 || $low >= 4294967296 % $n281) {
-                $r282 = ($m / 4294967296) >>> 0;
+              if ($low >= $n289 || $low >= 4294967296 % $n289) {
+                $r290 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n281 >= 1 && $n281 <= 4294967296)) throw $fault4();
-            $r282 = drawInt(P, $n281);
+            if (!($n289 >= 1 && $n289 <= 4294967296)) throw $fault4();
+            $r290 = drawInt(P, $n289);
           }
-          const $index280$drawn = $r282;
-          let $index280 = $index280$drawn;
+          const $index288$drawn = $r290;
+          let $index288 = $index288$drawn;
           decisions++;
           steps = 0;
-          if ($index280 < $count278) {
-            const $digit283 = $index280;
-            const $value284 = $values54[$digit283]!;
-            if (trace !== null) trace.push(l_h, 25, $value284);
-            $list52[$a273] = 0;
-            $values53[$a273 * 1 + 0] = $value284;
-            break pick274;
+          if ($index288 < $count286) {
+            const $digit291 = $index288;
+            const $value292 = $values54[$digit291]!;
+            if (trace !== null) trace.push(l_h, 25, $value292);
+            $list52[$a281] = 0;
+            $values53[$a281 * 1 + 0] = $value292;
+            break pick282;
           }
-          $index280 -= $count278;
-          throw $fault25();
+          $index288 -= $count286;
+          throw $fault27();
         }
       }
-      for (let $a273 = 0; $a273 < $n272; $a273++) {
-        const l_h = $list51[$a273]!;
-        if ($list52[$a273] === 0) {
-          const l_colour = $values53[$a273 * 1 + 0] as string;
+      for (let $a281 = 0; $a281 < $n280; $a281++) {
+        const l_h = $list51[$a281]!;
+        if ($list52[$a281] === 0) {
+          const l_colour = $values53[$a281 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step129();
     }
   }
-  function decide301($seat290: number): number {
+  function decide309($seat298: number): number {
     $values56$n[0]! = 0;
-    for (const $i292 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item291 = $i292;
-      $values56[$values56$n[0]!++] = $item291;
+    for (const $i300 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item299 = $i300;
+      $values56[$values56$n[0]!++] = $item299;
     }
-    const $size293 = $values56$n[0]!;
-    const $count294 = $size293;
-    const $total295: number = $count294;
-    if ($total295 === 0) throw $fault23($seat290);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n297 = $total295;
-    let $r298 = 0;
-    if ($n297 <= 2097152 && $n297 >= 1) {
+    const $size301 = $values56$n[0]!;
+    const $count302 = $size301;
+    const $total303: number = $count302;
+    if ($total303 === 0) throw $fault25($seat298);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n305 = $total303;
+    let $r306 = 0;
+    if ($n305 <= 2097152 && $n305 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4988,60 +4988,60 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n297;
+        const $m = ($t >>> 0) * $n305;
         const $low = $m >>> 0;
-        if ($low >= $n297 || $low >= 4294967296 % $n297) {
-          $r298 = ($m / 4294967296) >>> 0;
+        if ($low >= $n305 || $low >= 4294967296 % $n305) {
+          $r306 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n297 >= 1 && $n297 <= 4294967296)) throw $fault4();
-      $r298 = drawInt(P, $n297);
+      if (!($n305 >= 1 && $n305 <= 4294967296)) throw $fault4();
+      $r306 = drawInt(P, $n305);
     }
-    const $index296$drawn = $r298;
-    let $index296 = $index296$drawn;
+    const $index304$drawn = $r306;
+    let $index304 = $index304$drawn;
     decisions++;
     steps = 0;
-    if ($index296 < $count294) {
-      const $digit299 = $index296;
-      const $value300 = $values56[$digit299]!;
-      if (trace !== null) trace.push($seat290, 26, $value300);
+    if ($index304 < $count302) {
+      const $digit307 = $index304;
+      const $value308 = $values56[$digit307]!;
+      if (trace !== null) trace.push($seat298, 26, $value308);
       {
-        const l_colour = $value300;
+        const l_colour = $value308;
         $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
         return 135;
       }
     }
-    $index296 -= $count294;
-    throw $fault25();
+    $index304 -= $count302;
+    throw $fault27();
   }
-  function decide315(): number {
+  function decide323(): number {
     {
-      let $n302 = 0;
+      let $n310 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans) throw $fault8(l_h);
-          $list58[$n302++] = l_h;
+          $list58[$n310++] = l_h;
         }
       }
-      if ($n302 === 0) throw $fault22();
-      for (let $a303 = 0; $a303 < $n302; $a303++) {
-        const l_h = $list58[$a303]!;
-        pick304: {
+      if ($n310 === 0) throw $fault24();
+      for (let $a311 = 0; $a311 < $n310; $a311++) {
+        const l_h = $list58[$a311]!;
+        pick312: {
           $values61$n[0]! = 0;
-          for (const $i306 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item305 = $i306;
-            $values61[$values61$n[0]!++] = $item305;
+          for (const $i314 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item313 = $i314;
+            $values61[$values61$n[0]!++] = $item313;
           }
-          const $size307 = $values61$n[0]!;
-          const $count308 = $size307;
-          const $total309: number = $count308;
-          if ($total309 === 0) throw $fault23(l_h);
-          if (decisions >= $cap) throw $fault24($cap);
-          const $n311 = $total309;
-          let $r312 = 0;
-          if ($n311 <= 2097152 && $n311 >= 1) {
+          const $size315 = $values61$n[0]!;
+          const $count316 = $size315;
+          const $total317: number = $count316;
+          if ($total317 === 0) throw $fault25(l_h);
+          if (decisions >= $cap) throw $fault26($cap);
+          const $n319 = $total317;
+          let $r320 = 0;
+          if ($n319 <= 2097152 && $n319 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5052,53 +5052,53 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n311;
+              const $m = ($t >>> 0) * $n319;
               const $low = $m >>> 0;
-              if ($low >= $n311 || $low >= 4294967296 % $n311) {
-                $r312 = ($m / 4294967296) >>> 0;
+              if ($low >= $n319 || $low >= 4294967296 % $n319) {
+                $r320 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n311 >= 1 && $n311 <= 4294967296)) throw $fault4();
-            $r312 = drawInt(P, $n311);
+            if (!($n319 >= 1 && $n319 <= 4294967296)) throw $fault4();
+            $r320 = drawInt(P, $n319);
           }
-          const $index310$drawn = $r312;
-          let $index310 = $index310$drawn;
+          const $index318$drawn = $r320;
+          let $index318 = $index318$drawn;
           decisions++;
           steps = 0;
-          if ($index310 < $count308) {
-            const $digit313 = $index310;
-            const $value314 = $values61[$digit313]!;
-            if (trace !== null) trace.push(l_h, 25, $value314);
-            $list59[$a303] = 0;
-            $values60[$a303 * 1 + 0] = $value314;
-            break pick304;
+          if ($index318 < $count316) {
+            const $digit321 = $index318;
+            const $value322 = $values61[$digit321]!;
+            if (trace !== null) trace.push(l_h, 25, $value322);
+            $list59[$a311] = 0;
+            $values60[$a311 * 1 + 0] = $value322;
+            break pick312;
           }
-          $index310 -= $count308;
-          throw $fault25();
+          $index318 -= $count316;
+          throw $fault27();
         }
       }
-      for (let $a303 = 0; $a303 < $n302; $a303++) {
-        const l_h = $list58[$a303]!;
-        if ($list59[$a303] === 0) {
-          const l_colour = $values60[$a303 * 1 + 0] as string;
+      for (let $a311 = 0; $a311 < $n310; $a311++) {
+        const l_h = $list58[$a311]!;
+        if ($list59[$a311] === 0) {
+          const l_colour = $values60[$a311 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step144();
     }
   }
-  function decide340($seat326: number): number {
-    const $seg327 = Z_hand + l_p_16;
-    const $size328 = N[$seg327]!;
-    const $count329 = $size328;
-    const $total330: number = $count329;
-    if ($total330 === 0) throw $fault23($seat326);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n332 = $total330;
-    let $r333 = 0;
-    if ($n332 <= 2097152 && $n332 >= 1) {
+  function decide348($seat334: number): number {
+    const $seg335 = Z_hand + l_p_16;
+    const $size336 = N[$seg335]!;
+    const $count337 = $size336;
+    const $total338: number = $count337;
+    if ($total338 === 0) throw $fault25($seat334);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n340 = $total338;
+    let $r341 = 0;
+    if ($n340 <= 2097152 && $n340 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5109,48 +5109,48 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n332;
+        const $m = ($t >>> 0) * $n340;
         const $low = $m >>> 0;
-        if ($low >= $n332 || $low >= 4294967296 % $n332) {
-          $r333 = ($m / 4294967296) >>> 0;
+        if ($low >= $n340 || $low >= 4294967296 % $n340) {
+          $r341 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n332 >= 1 && $n332 <= 4294967296)) throw $fault4();
-      $r333 = drawInt(P, $n332);
+      if (!($n340 >= 1 && $n340 <= 4294967296)) throw $fault4();
+      $r341 = drawInt(P, $n340);
     }
-    const $index331$drawn = $r333;
-    let $index331 = $index331$drawn;
+    const $index339$drawn = $r341;
+    let $index339 = $index339$drawn;
     decisions++;
     steps = 0;
-    if ($index331 < $count329) {
-      const $digit334 = $index331;
-      const $value335 = C[$seg327 * CAP + $digit334]!;
-      if (trace !== null) trace.push($seat326, 9, $value335);
+    if ($index339 < $count337) {
+      const $digit342 = $index339;
+      const $value343 = C[$seg335 * CAP + $digit342]!;
+      if (trace !== null) trace.push($seat334, 9, $value343);
       {
-        const l_card = $value335;
+        const l_card = $value343;
         {
-          const $seg336 = Z_hand + l_p_16;
+          const $seg344 = Z_hand + l_p_16;
           const $wanted = l_card;
-          let $at = $digit334;
-          if (!($at >= 0 && $at < N[$seg336]! && C[$seg336 * CAP + $at]! === $wanted)) {
+          let $at = $digit342;
+          if (!($at >= 0 && $at < N[$seg344]! && C[$seg344 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg336]!; $i++)
-              if (C[$seg336 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg344]!; $i++)
+              if (C[$seg344 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
-          if ($at < 0) throw $fault27();
-          const $at337 = $seg336 * CAP + $at;
-          const $card = C[$at337]!;
-          const $end338 = $seg336 * CAP + N[$seg336]! - 1;
-          for (let $k339 = $at337; $k339 < $end338; $k339++) C[$k339] = C[$k339 + 1]!;
-          N[$seg336]!--;
+          if ($at < 0) throw $fault29();
+          const $at345 = $seg344 * CAP + $at;
+          const $card = C[$at345]!;
+          const $end346 = $seg344 * CAP + N[$seg344]! - 1;
+          for (let $k347 = $at345; $k347 < $end346; $k347++) C[$k347] = C[$k347 + 1]!;
+          N[$seg344]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg336 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg344 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5159,40 +5159,40 @@ export function playout(): PlayoutKernel {
         return 94;
       }
     }
-    $index331 -= $count329;
-    throw $fault25();
+    $index339 -= $count337;
+    throw $fault27();
   }
-  function decide364($seat347: number, $passBy: boolean): number {
+  function decide372($seat355: number, $passBy: boolean): number {
     $values63$n[0]! = 0;
     {
-      const $seg349 = Z_hand + l_p_5;
-      const $n350 = $count_hand_effect[($seg349 - Z_hand) * 14 + 1]! > 0 ? N[$seg349]! : 0;
-      for (let $i348 = 0; $i348 < $n350; $i348++) {
-        const l_card = C[$seg349 * CAP + $i348]!;
+      const $seg357 = Z_hand + l_p_5;
+      const $n358 = $count_hand_effect[($seg357 - Z_hand) * 14 + 1]! > 0 ? N[$seg357]! : 0;
+      for (let $i356 = 0; $i356 < $n358; $i356++) {
+        const l_card = C[$seg357 * CAP + $i356]!;
         if (Action_effect$code[l_card]! === 1) $values63[$values63$n[0]!++] = l_card;
       }
     }
-    let $offered351 = false;
-    offered351$open: {
-      if (!($values63$n[0]! > 0)) break offered351$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered351$open;
-      $offered351 = true;
+    let $offered359 = false;
+    offered359$open: {
+      if (!($values63$n[0]! > 0)) break offered359$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered359$open;
+      $offered359 = true;
     }
-    let $offered352 = false;
-    offered352$open: {
-      $offered352 = true;
+    let $offered360 = false;
+    offered360$open: {
+      $offered360 = true;
     }
-    if ($passBy && !$offered351) {
+    if ($passBy && !$offered359) {
       l___window_1 = false;
       return 169;
     }
-    const $offered353 = ($offered351 ? 1 : 0) + ($offered352 ? 1 : 0);
-    if ($offered353 === 0) throw $fault23($seat347);
-    if (decisions >= $cap) throw $fault24($cap);
-    attempt354: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n356 = $offered353;
-      let $r357 = 0;
-      if ($n356 <= 2097152 && $n356 >= 1) {
+    const $offered361 = ($offered359 ? 1 : 0) + ($offered360 ? 1 : 0);
+    if ($offered361 === 0) throw $fault25($seat355);
+    if (decisions >= $cap) throw $fault26($cap);
+    attempt362: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n364 = $offered361;
+      let $r365 = 0;
+      if ($n364 <= 2097152 && $n364 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5203,23 +5203,23 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n356;
+          const $m = ($t >>> 0) * $n364;
           const $low = $m >>> 0;
-          if ($low >= $n356 || $low >= 4294967296 % $n356) {
-            $r357 = ($m / 4294967296) >>> 0;
+          if ($low >= $n364 || $low >= 4294967296 % $n364) {
+            $r365 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n356 >= 1 && $n356 <= 4294967296)) throw $fault4();
-        $r357 = drawInt(P, $n356);
+        if (!($n364 >= 1 && $n364 <= 4294967296)) throw $fault4();
+        $r365 = drawInt(P, $n364);
       }
-      const $pick355$drawn = $r357;
-      let $pick355 = $pick355$drawn;
-      if ($offered351 && $pick355-- === 0) {
-        const $n361 = $values63$n[0]!;
-        let $r362 = 0;
-        if ($n361 <= 2097152 && $n361 >= 1) {
+      const $pick363$drawn = $r365;
+      let $pick363 = $pick363$drawn;
+      if ($offered359 && $pick363-- === 0) {
+        const $n369 = $values63$n[0]!;
+        let $r370 = 0;
+        if ($n369 <= 2097152 && $n369 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5230,53 +5230,53 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n361;
+            const $m = ($t >>> 0) * $n369;
             const $low = $m >>> 0;
-            if ($low >= $n361 || $low >= 4294967296 % $n361) {
-              $r362 = ($m / 4294967296) >>> 0;
+            if ($low >= $n369 || $low >= 4294967296 % $n369) {
+              $r370 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n361 >= 1 && $n361 <= 4294967296)) throw $fault4();
-          $r362 = drawInt(P, $n361);
+          if (!($n369 >= 1 && $n369 <= 4294967296)) throw $fault4();
+          $r370 = drawInt(P, $n369);
         }
-        const $digit359 = $r362;
-        const $value360 = $values63[$digit359]!;
+        const $digit367 = $r370;
+        const $value368 = $values63[$digit367]!;
         {
-          l_card_5 = $value360;
+          l_card_5 = $value368;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat347, 24, $value360);
+        if (trace !== null) trace.push($seat355, 24, $value368);
         {
-          l_card_5 = $value360;
+          l_card_5 = $value368;
           return step172();
         }
       }
-      if ($offered352 && $pick355-- === 0) {
+      if ($offered360 && $pick363-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat347, 8);
+        if (trace !== null) trace.push($seat355, 8);
         {
           l___window_1 = false;
           return 169;
         }
       }
     }
-    throw $fault28();
+    throw $fault30();
   }
-  function decide376($seat366: number): number {
-    const $size367 = players;
-    const $count368 = $size367;
-    const $total369: number = $count368;
-    if ($total369 === 0) throw $fault23($seat366);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n371 = $total369;
-    let $r372 = 0;
-    if ($n371 <= 2097152 && $n371 >= 1) {
+  function decide384($seat374: number): number {
+    const $size375 = players;
+    const $count376 = $size375;
+    const $total377: number = $count376;
+    if ($total377 === 0) throw $fault25($seat374);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n379 = $total377;
+    let $r380 = 0;
+    if ($n379 <= 2097152 && $n379 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5287,27 +5287,27 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n371;
+        const $m = ($t >>> 0) * $n379;
         const $low = $m >>> 0;
-        if ($low >= $n371 || $low >= 4294967296 % $n371) {
-          $r372 = ($m / 4294967296) >>> 0;
+        if ($low >= $n379 || $low >= 4294967296 % $n379) {
+          $r380 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n371 >= 1 && $n371 <= 4294967296)) throw $fault4();
-      $r372 = drawInt(P, $n371);
+      if (!($n379 >= 1 && $n379 <= 4294967296)) throw $fault4();
+      $r380 = drawInt(P, $n379);
     }
-    const $index370$drawn = $r372;
-    let $index370 = $index370$drawn;
+    const $index378$drawn = $r380;
+    let $index378 = $index378$drawn;
     decisions++;
     steps = 0;
-    if ($index370 < $count368) {
-      const $digit373 = $index370;
-      const $value374 = $digit373;
-      if (trace !== null) trace.push($seat366, 6, $value374);
+    if ($index378 < $count376) {
+      const $digit381 = $index378;
+      const $value382 = $digit381;
+      if (trace !== null) trace.push($seat374, 6, $value382);
       {
-        const l_whose = $value374;
+        const l_whose = $value382;
         {
           const $card = l_card_6;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5321,42 +5321,42 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg375 = Z_played + l_whose;
-          C[$seg375 * CAP + N[$seg375]!] = $card;
-          N[$seg375]!++;
-          $where[$card] = $seg375;
+          const $seg383 = Z_played + l_whose;
+          C[$seg383 * CAP + N[$seg383]!] = $card;
+          N[$seg383]!++;
+          $where[$card] = $seg383;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg375 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg375 - Z_played);
+              if ($count_played_effect[($seg383 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg383 - Z_played);
           }
         }
         return 169;
       }
     }
-    $index370 -= $count368;
-    throw $fault25();
+    $index378 -= $count376;
+    throw $fault27();
   }
-  function decide390($seat377: number): number {
+  function decide398($seat385: number): number {
     $values65$n[0]! = 0;
     {
-      const $seg379 = Z_collection + l_p_6;
-      const $n380 = N[$seg379]!;
-      for (let $i378 = 0; $i378 < $n380; $i378++) {
-        const l_target = C[$seg379 * CAP + $i378]!;
+      const $seg387 = Z_collection + l_p_6;
+      const $n388 = N[$seg387]!;
+      for (let $i386 = 0; $i386 < $n388; $i386++) {
+        const l_target = C[$seg387 * CAP + $i386]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values65[$values65$n[0]!++] = l_target;
       }
     }
-    const $size381 = $values65$n[0]!;
-    const $count382 = $size381;
-    const $total383: number = $count382;
-    if ($total383 === 0) throw $fault23($seat377);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n385 = $total383;
-    let $r386 = 0;
-    if ($n385 <= 2097152 && $n385 >= 1) {
+    const $size389 = $values65$n[0]!;
+    const $count390 = $size389;
+    const $total391: number = $count390;
+    if ($total391 === 0) throw $fault25($seat385);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n393 = $total391;
+    let $r394 = 0;
+    if ($n393 <= 2097152 && $n393 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5367,27 +5367,27 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n385;
+        const $m = ($t >>> 0) * $n393;
         const $low = $m >>> 0;
-        if ($low >= $n385 || $low >= 4294967296 % $n385) {
-          $r386 = ($m / 4294967296) >>> 0;
+        if ($low >= $n393 || $low >= 4294967296 % $n393) {
+          $r394 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n385 >= 1 && $n385 <= 4294967296)) throw $fault4();
-      $r386 = drawInt(P, $n385);
+      if (!($n393 >= 1 && $n393 <= 4294967296)) throw $fault4();
+      $r394 = drawInt(P, $n393);
     }
-    const $index384$drawn = $r386;
-    let $index384 = $index384$drawn;
+    const $index392$drawn = $r394;
+    let $index392 = $index392$drawn;
     decisions++;
     steps = 0;
-    if ($index384 < $count382) {
-      const $digit387 = $index384;
-      const $value388 = $values65[$digit387]!;
-      if (trace !== null) trace.push($seat377, 5, $value388);
+    if ($index392 < $count390) {
+      const $digit395 = $index392;
+      const $value396 = $values65[$digit395]!;
+      if (trace !== null) trace.push($seat385, 5, $value396);
       {
-        const l_target = $value388;
+        const l_target = $value396;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_6;
@@ -5402,49 +5402,49 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg389 = Z_attached + l_p_6;
-          C[$seg389 * CAP + N[$seg389]!] = $card;
-          N[$seg389]!++;
-          $where[$card] = $seg389;
+          const $seg397 = Z_attached + l_p_6;
+          C[$seg397 * CAP + N[$seg397]!] = $card;
+          N[$seg397]!++;
+          $where[$card] = $seg397;
         }
         return 169;
       }
     }
-    $index384 -= $count382;
-    throw $fault25();
+    $index392 -= $count390;
+    throw $fault27();
   }
-  function decide414($seat392: number): number {
-    const $seg393 = Z_board;
-    const $size394 = N[$seg393]!;
-    const $count395 = $size394;
+  function decide422($seat400: number): number {
+    const $seg401 = Z_board;
+    const $size402 = N[$seg401]!;
+    const $count403 = $size402;
     $values67$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond400: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond400) {
-        let $any396: boolean = false;
+      let $cond408: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond408) {
+        let $any404: boolean = false;
         {
-          const $seg398 = Z_collection + l_whose;
-          const $n399 = N[$seg398]!;
-          for (let $i397 = 0; $i397 < $n399; $i397++) {
-            const l_c = C[$seg398 * CAP + $i397]!;
+          const $seg406 = Z_collection + l_whose;
+          const $n407 = N[$seg406]!;
+          for (let $i405 = 0; $i405 < $n407; $i405++) {
+            const l_c = C[$seg406 * CAP + $i405]!;
             if (v_doubled[l_c]! === 1) {
-              $any396 = true;
+              $any404 = true;
               break;
             }
           }
         }
-        $cond400 = $any396;
+        $cond408 = $any404;
       }
-      if ($cond400) $values67[$values67$n[0]!++] = l_whose;
+      if ($cond408) $values67[$values67$n[0]!++] = l_whose;
     }
-    const $size401 = $values67$n[0]!;
-    const $count402 = $size401;
-    const $total403: number = $count395 + $count402;
-    if ($total403 === 0) throw $fault23($seat392);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n405 = $total403;
-    let $r406 = 0;
-    if ($n405 <= 2097152 && $n405 >= 1) {
+    const $size409 = $values67$n[0]!;
+    const $count410 = $size409;
+    const $total411: number = $count403 + $count410;
+    if ($total411 === 0) throw $fault25($seat400);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n413 = $total411;
+    let $r414 = 0;
+    if ($n413 <= 2097152 && $n413 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5455,30 +5455,30 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n405;
+        const $m = ($t >>> 0) * $n413;
         const $low = $m >>> 0;
-        if ($low >= $n405 || $low >= 4294967296 % $n405) {
-          $r406 = ($m / 4294967296) >>> 0;
+        if ($low >= $n413 || $low >= 4294967296 % $n413) {
+          $r414 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n405 >= 1 && $n405 <= 4294967296)) throw $fault4();
-      $r406 = drawInt(P, $n405);
+      if (!($n413 >= 1 && $n413 <= 4294967296)) throw $fault4();
+      $r414 = drawInt(P, $n413);
     }
-    const $index404$drawn = $r406;
-    let $index404 = $index404$drawn;
+    const $index412$drawn = $r414;
+    let $index412 = $index412$drawn;
     decisions++;
     steps = 0;
-    if ($index404 < $count395) {
-      const $digit407 = $index404;
-      const $value408 = C[$seg393 * CAP + $digit407]!;
-      if (trace !== null) trace.push($seat392, 3, $value408);
+    if ($index412 < $count403) {
+      const $digit415 = $index412;
+      const $value416 = C[$seg401 * CAP + $digit415]!;
+      if (trace !== null) trace.push($seat400, 3, $value416);
       {
-        const l_target = $value408;
+        const l_target = $value416;
         {
           const $wanted = l_target;
-          let $at = $digit407;
+          let $at = $digit415;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -5487,11 +5487,11 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw $fault29();
-          const $at409 = Z_board * CAP + $at;
-          const $card = C[$at409]!;
-          const $end410 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k411 = $at409; $k411 < $end410; $k411++) C[$k411] = C[$k411 + 1]!;
+          if ($at < 0) throw $fault31();
+          const $at417 = Z_board * CAP + $at;
+          const $card = C[$at417]!;
+          const $end418 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k419 = $at417; $k419 < $end418; $k419++) C[$k419] = C[$k419 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5500,40 +5500,40 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index404 -= $count395;
-    if ($index404 < $count402) {
-      const $digit412 = $index404;
-      const $value413 = $values67[$digit412]!;
-      if (trace !== null) trace.push($seat392, 4, $value413);
+    $index412 -= $count403;
+    if ($index412 < $count410) {
+      const $digit420 = $index412;
+      const $value421 = $values67[$digit420]!;
+      if (trace !== null) trace.push($seat400, 4, $value421);
       {
-        l_whose_4 = $value413;
+        l_whose_4 = $value421;
         return step192();
       }
     }
-    $index404 -= $count402;
-    throw $fault25();
+    $index412 -= $count410;
+    throw $fault27();
   }
-  function decide440($seat415: number): number {
-    const $seg416 = Z_played + l_whose_4;
-    const $size417 = N[$seg416]!;
-    const $count418 = $size417;
+  function decide448($seat423: number): number {
+    const $seg424 = Z_played + l_whose_4;
+    const $size425 = N[$seg424]!;
+    const $count426 = $size425;
     $values69$n[0]! = 0;
     {
-      const $seg420 = Z_collection + l_whose_4;
-      const $n421 = N[$seg420]!;
-      for (let $i419 = 0; $i419 < $n421; $i419++) {
-        const l_target = C[$seg420 * CAP + $i419]!;
+      const $seg428 = Z_collection + l_whose_4;
+      const $n429 = N[$seg428]!;
+      for (let $i427 = 0; $i427 < $n429; $i427++) {
+        const l_target = C[$seg428 * CAP + $i427]!;
         if (v_doubled[l_target]! === 1) $values69[$values69$n[0]!++] = l_target;
       }
     }
-    const $size422 = $values69$n[0]!;
-    const $count423 = $size422;
-    const $total424: number = $count418 + $count423;
-    if ($total424 === 0) throw $fault23($seat415);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n426 = $total424;
-    let $r427 = 0;
-    if ($n426 <= 2097152 && $n426 >= 1) {
+    const $size430 = $values69$n[0]!;
+    const $count431 = $size430;
+    const $total432: number = $count426 + $count431;
+    if ($total432 === 0) throw $fault25($seat423);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n434 = $total432;
+    let $r435 = 0;
+    if ($n434 <= 2097152 && $n434 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5544,50 +5544,50 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n426;
+        const $m = ($t >>> 0) * $n434;
         const $low = $m >>> 0;
-        if ($low >= $n426 || $low >= 4294967296 % $n426) {
-          $r427 = ($m / 4294967296) >>> 0;
+        if ($low >= $n434 || $low >= 4294967296 % $n434) {
+          $r435 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n426 >= 1 && $n426 <= 4294967296)) throw $fault4();
-      $r427 = drawInt(P, $n426);
+      if (!($n434 >= 1 && $n434 <= 4294967296)) throw $fault4();
+      $r435 = drawInt(P, $n434);
     }
-    const $index425$drawn = $r427;
-    let $index425 = $index425$drawn;
+    const $index433$drawn = $r435;
+    let $index433 = $index433$drawn;
     decisions++;
     steps = 0;
-    if ($index425 < $count418) {
-      const $digit428 = $index425;
-      const $value429 = C[$seg416 * CAP + $digit428]!;
-      if (trace !== null) trace.push($seat415, 1, $value429);
+    if ($index433 < $count426) {
+      const $digit436 = $index433;
+      const $value437 = C[$seg424 * CAP + $digit436]!;
+      if (trace !== null) trace.push($seat423, 1, $value437);
       {
-        const l_target = $value429;
+        const l_target = $value437;
         {
-          const $seg430 = Z_played + l_whose_4;
+          const $seg438 = Z_played + l_whose_4;
           const $wanted = l_target;
-          let $at = $digit428;
-          if (!($at >= 0 && $at < N[$seg430]! && C[$seg430 * CAP + $at]! === $wanted)) {
+          let $at = $digit436;
+          if (!($at >= 0 && $at < N[$seg438]! && C[$seg438 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg430]!; $i++)
-              if (C[$seg430 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg438]!; $i++)
+              if (C[$seg438 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
-          if ($at < 0) throw $fault30();
-          const $at431 = $seg430 * CAP + $at;
-          const $card = C[$at431]!;
-          const $end432 = $seg430 * CAP + N[$seg430]! - 1;
-          for (let $k433 = $at431; $k433 < $end432; $k433++) C[$k433] = C[$k433 + 1]!;
-          N[$seg430]!--;
+          if ($at < 0) throw $fault32();
+          const $at439 = $seg438 * CAP + $at;
+          const $card = C[$at439]!;
+          const $end440 = $seg438 * CAP + N[$seg438]! - 1;
+          for (let $k441 = $at439; $k441 < $end440; $k441++) C[$k441] = C[$k441 + 1]!;
+          N[$seg438]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg430 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg430 - Z_played));
+              if (--$count_played_effect[($seg438 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg438 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5596,22 +5596,22 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index425 -= $count418;
-    if ($index425 < $count423) {
-      const $digit434 = $index425;
-      const $value435 = $values69[$digit434]!;
-      if (trace !== null) trace.push($seat415, 2, $value435);
+    $index433 -= $count426;
+    if ($index433 < $count431) {
+      const $digit442 = $index433;
+      const $value443 = $values69[$digit442]!;
+      if (trace !== null) trace.push($seat423, 2, $value443);
       {
-        const l_target = $value435;
+        const l_target = $value443;
         v_doubled[l_target] = 0;
         {
-          const $seg436 = Z_attached + l_whose_4;
-          if (N[$seg436]! === 0) throw $fault31();
-          const $at437 = $seg436 * CAP;
-          const $card = C[$at437]!;
-          const $end438 = $seg436 * CAP + N[$seg436]! - 1;
-          for (let $k439 = $at437; $k439 < $end438; $k439++) C[$k439] = C[$k439 + 1]!;
-          N[$seg436]!--;
+          const $seg444 = Z_attached + l_whose_4;
+          if (N[$seg444]! === 0) throw $fault33();
+          const $at445 = $seg444 * CAP;
+          const $card = C[$at445]!;
+          const $end446 = $seg444 * CAP + N[$seg444]! - 1;
+          for (let $k447 = $at445; $k447 < $end446; $k447++) C[$k447] = C[$k447 + 1]!;
+          N[$seg444]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5619,74 +5619,74 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index425 -= $count423;
-    throw $fault25();
+    $index433 -= $count431;
+    throw $fault27();
   }
-  function decide501($seat443: number): number {
-    const $seg444 = Z_hand + l_active;
-    let $offered445 = false;
-    offered445$open: {
-      if (!(N[$seg444]! > 0)) break offered445$open;
-      if (!!l_action_played) break offered445$open;
-      if (!!l_offered) break offered445$open;
-      let $found451 = false;
-      for (let $i452 = 0; $i452 < N[$seg444]!; $i452++) {
-        const l_card_3 = C[$seg444 * CAP + $i452]!;
+  function decide509($seat451: number): number {
+    const $seg452 = Z_hand + l_active;
+    let $offered453 = false;
+    offered453$open: {
+      if (!(N[$seg452]! > 0)) break offered453$open;
+      if (!!l_action_played) break offered453$open;
+      if (!!l_offered) break offered453$open;
+      let $found459 = false;
+      for (let $i460 = 0; $i460 < N[$seg452]!; $i460++) {
+        const l_card_3 = C[$seg452 * CAP + $i460]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
           continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
           continue;
-        let $cond450: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond450) {
-          let $any446: boolean = false;
+        let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
+        if (!$cond458) {
+          let $any454: boolean = false;
           {
-            const $seg448 = Z_collection + l_active;
-            const $n449 = N[$seg448]!;
-            for (let $i447 = 0; $i447 < $n449; $i447++) {
-              const l_c = C[$seg448 * CAP + $i447]!;
+            const $seg456 = Z_collection + l_active;
+            const $n457 = N[$seg456]!;
+            for (let $i455 = 0; $i455 < $n457; $i455++) {
+              const l_c = C[$seg456 * CAP + $i455]!;
               if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                $any446 = true;
+                $any454 = true;
                 break;
               }
             }
           }
-          $cond450 = $any446;
+          $cond458 = $any454;
         }
-        if (!$cond450) continue;
-        $found451 = true;
+        if (!$cond458) continue;
+        $found459 = true;
         break;
       }
-      if (!$found451) break offered445$open;
-      $offered445 = true;
+      if (!$found459) break offered453$open;
+      $offered453 = true;
     }
-    let $offered454 = false;
-    offered454$open: {
-      if (!(v_protection[l_active]! > 0)) break offered454$open;
-      $offered454 = true;
+    let $offered462 = false;
+    offered462$open: {
+      if (!(v_protection[l_active]! > 0)) break offered462$open;
+      $offered462 = true;
     }
-    let $offered455 = false;
-    offered455$open: {
-      if (!(v_protection[l_active]! === 0)) break offered455$open;
-      if (!!l_offered) break offered455$open;
-      $offered455 = true;
+    let $offered463 = false;
+    offered463$open: {
+      if (!(v_protection[l_active]! === 0)) break offered463$open;
+      if (!!l_offered) break offered463$open;
+      $offered463 = true;
     }
-    let $offered456 = false;
-    offered456$open: {
-      if (!!$variant_simple) break offered456$open;
-      if (!(v_protection[l_active]! === 0)) break offered456$open;
-      if (!!l_offered) break offered456$open;
-      if (!(N[Z_action_deck]! > 0)) break offered456$open;
-      $offered456 = true;
+    let $offered464 = false;
+    offered464$open: {
+      if (!!$variant_simple) break offered464$open;
+      if (!(v_protection[l_active]! === 0)) break offered464$open;
+      if (!!l_offered) break offered464$open;
+      if (!(N[Z_action_deck]! > 0)) break offered464$open;
+      $offered464 = true;
     }
-    let $offered457 = false;
-    let $seats458 = 0;
-    offered457$open: {
-      if (!(players > 0)) break offered457$open;
-      if (!(v_protection[l_active]! === 0)) break offered457$open;
-      if (!(v_coins[l_active]! >= 1)) break offered457$open;
-      $seats458 =
+    let $offered465 = false;
+    let $seats466 = 0;
+    offered465$open: {
+      if (!(players > 0)) break offered465$open;
+      if (!(v_protection[l_active]! === 0)) break offered465$open;
+      if (!(v_coins[l_active]! >= 1)) break offered465$open;
+      $seats466 =
         ((1 << players) - 1) &
         ~(1 << l_active) &
         ~$mask_passed_over &
@@ -5696,15 +5696,15 @@ export function playout(): PlayoutKernel {
         ) &
         ~$holding_count_played_effect[4]! &
         $zero_protection;
-      if ($seats458 === 0) break offered457$open;
-      $offered457 = true;
+      if ($seats466 === 0) break offered465$open;
+      $offered465 = true;
     }
-    let $offered459 = false;
-    offered459$open: {
-      if (!(players > 0)) break offered459$open;
-      if (!(v_protection[l_active]! === 0)) break offered459$open;
-      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered459$open;
-      let $found460 = false;
+    let $offered467 = false;
+    offered467$open: {
+      if (!(players > 0)) break offered467$open;
+      if (!(v_protection[l_active]! === 0)) break offered467$open;
+      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered467$open;
+      let $found468 = false;
       for (
         let l_target$left =
           ((1 << players) - 1) &
@@ -5721,33 +5721,33 @@ export function playout(): PlayoutKernel {
       ) {
         const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found460 = true;
+        $found468 = true;
         break;
       }
-      if (!$found460) break offered459$open;
-      $offered459 = true;
+      if (!$found468) break offered467$open;
+      $offered467 = true;
     }
-    let $offered461 = false;
-    offered461$open: {
-      if (!l_offered) break offered461$open;
-      $offered461 = true;
+    let $offered469 = false;
+    offered469$open: {
+      if (!l_offered) break offered469$open;
+      $offered469 = true;
     }
-    const $offered462 =
-      ($offered445 ? 1 : 0) +
-      ($offered454 ? 1 : 0) +
-      ($offered455 ? 1 : 0) +
-      ($offered456 ? 1 : 0) +
-      ($offered457 ? 1 : 0) +
-      ($offered459 ? 1 : 0) +
-      ($offered461 ? 1 : 0);
-    if ($offered462 === 0) throw $fault23($seat443);
-    if (decisions >= $cap) throw $fault24($cap);
-    let $built467 = false;
-    let $built480 = false;
-    attempt463: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n465 = $offered462;
-      let $r466 = 0;
-      if ($n465 <= 2097152 && $n465 >= 1) {
+    const $offered470 =
+      ($offered453 ? 1 : 0) +
+      ($offered462 ? 1 : 0) +
+      ($offered463 ? 1 : 0) +
+      ($offered464 ? 1 : 0) +
+      ($offered465 ? 1 : 0) +
+      ($offered467 ? 1 : 0) +
+      ($offered469 ? 1 : 0);
+    if ($offered470 === 0) throw $fault25($seat451);
+    if (decisions >= $cap) throw $fault26($cap);
+    let $built475 = false;
+    let $built488 = false;
+    attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n473 = $offered470;
+      let $r474 = 0;
+      if ($n473 <= 2097152 && $n473 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5758,136 +5758,52 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n465;
+          const $m = ($t >>> 0) * $n473;
           const $low = $m >>> 0;
-          if ($low >= $n465 || $low >= 4294967296 % $n465) {
-            $r466 = ($m / 4294967296) >>> 0;
+          if ($low >= $n473 || $low >= 4294967296 % $n473) {
+            $r474 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n465 >= 1 && $n465 <= 4294967296)) throw $fault4();
-        $r466 = drawInt(P, $n465);
+        if (!($n473 >= 1 && $n473 <= 4294967296)) throw $fault4();
+        $r474 = drawInt(P, $n473);
       }
-      const $pick464$drawn = $r466;
-      let $pick464 = $pick464$drawn;
-      if ($offered445 && $pick464-- === 0) {
-        if (!$built467) {
+      const $pick472$drawn = $r474;
+      let $pick472 = $pick472$drawn;
+      if ($offered453 && $pick472-- === 0) {
+        if (!$built475) {
           $values72$n[0]! = 0;
-          for (let $i453 = 0; $i453 < N[$seg444]!; $i453++) {
-            const l_card_3 = C[$seg444 * CAP + $i453]!;
+          for (let $i461 = 0; $i461 < N[$seg452]!; $i461++) {
+            const l_card_3 = C[$seg452 * CAP + $i461]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
               continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
               continue;
-            let $cond450: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond450) {
-              let $any446: boolean = false;
+            let $cond458: boolean = Action_effect$code[l_card_3]! !== 6;
+            if (!$cond458) {
+              let $any454: boolean = false;
               {
-                const $seg448 = Z_collection + l_active;
-                const $n449 = N[$seg448]!;
-                for (let $i447 = 0; $i447 < $n449; $i447++) {
-                  const l_c = C[$seg448 * CAP + $i447]!;
+                const $seg456 = Z_collection + l_active;
+                const $n457 = N[$seg456]!;
+                for (let $i455 = 0; $i455 < $n457; $i455++) {
+                  const l_c = C[$seg456 * CAP + $i455]!;
                   if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                    $any446 = true;
+                    $any454 = true;
                     break;
                   }
                 }
               }
-              $cond450 = $any446;
+              $cond458 = $any454;
             }
-            if (!$cond450) continue;
+            if (!$cond458) continue;
             $values72[$values72$n[0]!++] = l_card_3;
           }
-          $built467 = true;
+          $built475 = true;
         }
-        const $n470 = $values72$n[0]!;
-        let $r471 = 0;
-        if ($n470 <= 2097152 && $n470 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n470;
-            const $low = $m >>> 0;
-            if ($low >= $n470 || $low >= 4294967296 % $n470) {
-              $r471 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n470 >= 1 && $n470 <= 4294967296)) throw $fault4();
-          $r471 = drawInt(P, $n470);
-        }
-        const $digit468 = $r471;
-        const $value469 = $values72[$digit468]!;
-        {
-          l_card_3 = $value469;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat443, 17, $value469);
-        {
-          l_card_3 = $value469;
-          return step227();
-        }
-      }
-      if ($offered454 && $pick464-- === 0) {
-        {
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat443, 18);
-        {
-          {
-            const $amount = 1;
-            if ($amount < 0) throw $fault13($amount);
-            if (v_bank < $amount) throw $fault14(v_bank, $amount);
-            v_bank -= $amount;
-            v_coins[l_active] += $amount;
-          }
-          l_turn_over = true;
-          return step257();
-        }
-      }
-      if ($offered455 && $pick464-- === 0) {
-        {
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat443, 19);
-        {
-          {
-            const $amount = 1;
-            if ($amount < 0) throw $fault13($amount);
-            if (v_bank < $amount) throw $fault14(v_bank, $amount);
-            v_bank -= $amount;
-            v_coins[l_active] += $amount;
-          }
-          l_turn_over = true;
-          return step257();
-        }
-      }
-      if ($offered456 && $pick464-- === 0) {
-        {
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat443, 20);
-        {
-          return step216();
-        }
-      }
-      if ($offered457 && $pick464-- === 0) {
-        const $n478 = maskSeats($seats458);
+        const $n478 = $values72$n[0]!;
         let $r479 = 0;
         if ($n478 <= 2097152 && $n478 >= 1) {
           for (;;) {
@@ -5912,20 +5828,104 @@ export function playout(): PlayoutKernel {
           $r479 = drawInt(P, $n478);
         }
         const $digit476 = $r479;
-        const $value477 = nthMaskSeat($seats458, $digit476);
+        const $value477 = $values72[$digit476]!;
         {
-          l_target = $value477;
+          l_card_3 = $value477;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat443, 21, $value477);
+        if (trace !== null) trace.push($seat451, 17, $value477);
         {
-          l_target = $value477;
+          l_card_3 = $value477;
+          return step227();
+        }
+      }
+      if ($offered462 && $pick472-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat451, 18);
+        {
+          {
+            const $amount = 1;
+            if ($amount < 0) throw $fault15($amount);
+            if (v_bank < $amount) throw $fault16(v_bank, $amount);
+            v_bank -= $amount;
+            v_coins[l_active] += $amount;
+          }
+          l_turn_over = true;
+          return step257();
+        }
+      }
+      if ($offered463 && $pick472-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat451, 19);
+        {
+          {
+            const $amount = 1;
+            if ($amount < 0) throw $fault15($amount);
+            if (v_bank < $amount) throw $fault16(v_bank, $amount);
+            v_bank -= $amount;
+            v_coins[l_active] += $amount;
+          }
+          l_turn_over = true;
+          return step257();
+        }
+      }
+      if ($offered464 && $pick472-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat451, 20);
+        {
+          return step216();
+        }
+      }
+      if ($offered465 && $pick472-- === 0) {
+        const $n486 = maskSeats($seats466);
+        let $r487 = 0;
+        if ($n486 <= 2097152 && $n486 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n486;
+            const $low = $m >>> 0;
+            if ($low >= $n486 || $low >= 4294967296 % $n486) {
+              $r487 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n486 >= 1 && $n486 <= 4294967296)) throw $fault4();
+          $r487 = drawInt(P, $n486);
+        }
+        const $digit484 = $r487;
+        const $value485 = nthMaskSeat($seats466, $digit484);
+        {
+          l_target = $value485;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat451, 21, $value485);
+        {
+          l_target = $value485;
           return step207();
         }
       }
-      if ($offered459 && $pick464-- === 0) {
-        if (!$built480) {
+      if ($offered467 && $pick472-- === 0) {
+        if (!$built488) {
           $values76$n[0]! = 0;
           for (
             let l_target$left =
@@ -5945,11 +5945,11 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values76[$values76$n[0]!++] = l_target;
           }
-          $built480 = true;
+          $built488 = true;
         }
-        const $n483 = $values76$n[0]!;
-        let $r484 = 0;
-        if ($n483 <= 2097152 && $n483 >= 1) {
+        const $n491 = $values76$n[0]!;
+        let $r492 = 0;
+        if ($n491 <= 2097152 && $n491 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5960,38 +5960,38 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n483;
+            const $m = ($t >>> 0) * $n491;
             const $low = $m >>> 0;
-            if ($low >= $n483 || $low >= 4294967296 % $n483) {
-              $r484 = ($m / 4294967296) >>> 0;
+            if ($low >= $n491 || $low >= 4294967296 % $n491) {
+              $r492 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n483 >= 1 && $n483 <= 4294967296)) throw $fault4();
-          $r484 = drawInt(P, $n483);
+          if (!($n491 >= 1 && $n491 <= 4294967296)) throw $fault4();
+          $r492 = drawInt(P, $n491);
         }
-        const $digit481 = $r484;
-        const $value482 = $values76[$digit481]!;
+        const $digit489 = $r492;
+        const $value490 = $values76[$digit489]!;
         {
-          const l_target = $value482;
+          const l_target = $value490;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat443, 22, $value482);
+        if (trace !== null) trace.push($seat451, 22, $value490);
         {
-          const l_target = $value482;
+          const l_target = $value490;
           {
             const $amount = v_protection[l_target]! + 1;
-            if ($amount < 0) throw $fault32($amount);
-            if (v_coins[l_active] < $amount) throw $fault33(v_coins[l_active], $amount);
+            if ($amount < 0) throw $fault34($amount);
+            if (v_coins[l_active] < $amount) throw $fault35(v_coins[l_active], $amount);
             v_coins[l_active] -= $amount;
             v_coins[l_target] += $amount;
           }
           {
             const $amount = v_protection[l_target]!;
             if ($amount !== 0) {
-              if ($amount < 0) throw $fault21($amount);
+              if ($amount < 0) throw $fault23($amount);
               $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
               v_protection[l_target] = 0;
               v_coins[l_target] += $amount;
@@ -6007,50 +6007,50 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $argument485 = l_active;
-            const $argument486 = l_target;
+            const $argument493 = l_active;
+            const $argument494 = l_target;
             {
-              let l_a = $argument485;
-              let l_b = $argument486;
+              let l_a = $argument493;
+              let l_b = $argument494;
               {
-                const $seg487 = Z_exchange + l_a;
-                if (N[$seg487]! === 0) throw $fault34();
-                const $at488 = $seg487 * CAP;
-                const $card = C[$at488]!;
-                const $end489 = $seg487 * CAP + N[$seg487]! - 1;
-                for (let $k490 = $at488; $k490 < $end489; $k490++) C[$k490] = C[$k490 + 1]!;
-                N[$seg487]!--;
-                if (N[Z_in_transit]! >= 1) throw $fault35();
+                const $seg495 = Z_exchange + l_a;
+                if (N[$seg495]! === 0) throw $fault36();
+                const $at496 = $seg495 * CAP;
+                const $card = C[$at496]!;
+                const $end497 = $seg495 * CAP + N[$seg495]! - 1;
+                for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
+                N[$seg495]!--;
+                if (N[Z_in_transit]! >= 1) throw $fault37();
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg491 = Z_exchange + l_b;
-                if (N[$seg491]! === 0) throw $fault36();
-                const $at492 = $seg491 * CAP;
-                const $card = C[$at492]!;
-                const $end493 = $seg491 * CAP + N[$seg491]! - 1;
-                for (let $k494 = $at492; $k494 < $end493; $k494++) C[$k494] = C[$k494 + 1]!;
-                N[$seg491]!--;
-                const $seg495 = Z_exchange + l_a;
-                if (N[$seg495]! >= 1) throw $fault37();
-                C[$seg495 * CAP + N[$seg495]!] = $card;
-                N[$seg495]!++;
-                $where[$card] = $seg495;
+                const $seg499 = Z_exchange + l_b;
+                if (N[$seg499]! === 0) throw $fault38();
+                const $at500 = $seg499 * CAP;
+                const $card = C[$at500]!;
+                const $end501 = $seg499 * CAP + N[$seg499]! - 1;
+                for (let $k502 = $at500; $k502 < $end501; $k502++) C[$k502] = C[$k502 + 1]!;
+                N[$seg499]!--;
+                const $seg503 = Z_exchange + l_a;
+                if (N[$seg503]! >= 1) throw $fault39();
+                C[$seg503 * CAP + N[$seg503]!] = $card;
+                N[$seg503]!++;
+                $where[$card] = $seg503;
               }
               {
-                if (N[Z_in_transit]! === 0) throw $fault38();
-                const $at496 = Z_in_transit * CAP;
-                const $card = C[$at496]!;
-                const $end497 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
+                if (N[Z_in_transit]! === 0) throw $fault40();
+                const $at504 = Z_in_transit * CAP;
+                const $card = C[$at504]!;
+                const $end505 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k506 = $at504; $k506 < $end505; $k506++) C[$k506] = C[$k506 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg499 = Z_exchange + l_b;
-                if (N[$seg499]! >= 1) throw $fault39();
-                C[$seg499 * CAP + N[$seg499]!] = $card;
-                N[$seg499]!++;
-                $where[$card] = $seg499;
+                const $seg507 = Z_exchange + l_b;
+                if (N[$seg507]! >= 1) throw $fault41();
+                C[$seg507 * CAP + N[$seg507]!] = $card;
+                N[$seg507]!++;
+                $where[$card] = $seg507;
               }
               v_has_taken[l_a] = true;
               $mask_has_taken |= 1 << l_a;
@@ -6063,32 +6063,32 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered461 && $pick464-- === 0) {
+      if ($offered469 && $pick472-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat443, 23);
+        if (trace !== null) trace.push($seat451, 23);
         {
           l_turn_over = true;
           return step257();
         }
       }
     }
-    throw $fault28();
+    throw $fault30();
   }
-  function decide529($seat502: number): number {
-    const $count503 = 1;
-    const $low504 = 1;
-    const $high505 = v_coins[l_target]!;
-    const $size506 = Math.max(0, $high505 - $low504 + 1);
-    const $count507 = $size506;
-    const $total508: number = $count503 + $count507;
-    if ($total508 === 0) throw $fault23($seat502);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n510 = $total508;
-    let $r511 = 0;
-    if ($n510 <= 2097152 && $n510 >= 1) {
+  function decide537($seat510: number): number {
+    const $count511 = 1;
+    const $low512 = 1;
+    const $high513 = v_coins[l_target]!;
+    const $size514 = Math.max(0, $high513 - $low512 + 1);
+    const $count515 = $size514;
+    const $total516: number = $count511 + $count515;
+    if ($total516 === 0) throw $fault25($seat510);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n518 = $total516;
+    let $r519 = 0;
+    if ($n518 <= 2097152 && $n518 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6099,76 +6099,76 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n510;
+        const $m = ($t >>> 0) * $n518;
         const $low = $m >>> 0;
-        if ($low >= $n510 || $low >= 4294967296 % $n510) {
-          $r511 = ($m / 4294967296) >>> 0;
+        if ($low >= $n518 || $low >= 4294967296 % $n518) {
+          $r519 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n510 >= 1 && $n510 <= 4294967296)) throw $fault4();
-      $r511 = drawInt(P, $n510);
+      if (!($n518 >= 1 && $n518 <= 4294967296)) throw $fault4();
+      $r519 = drawInt(P, $n518);
     }
-    const $index509$drawn = $r511;
-    let $index509 = $index509$drawn;
+    const $index517$drawn = $r519;
+    let $index517 = $index517$drawn;
     decisions++;
     steps = 0;
-    if ($index509 < $count503) {
-      if (trace !== null) trace.push($seat502, 15);
+    if ($index517 < $count511) {
+      if (trace !== null) trace.push($seat510, 15);
       {
         {
           const $amount = 1;
-          if ($amount < 0) throw $fault32($amount);
-          if (v_coins[l_active] < $amount) throw $fault33(v_coins[l_active], $amount);
+          if ($amount < 0) throw $fault34($amount);
+          if (v_coins[l_active] < $amount) throw $fault35(v_coins[l_active], $amount);
           v_coins[l_active] -= $amount;
           v_coins[l_target] += $amount;
         }
         {
-          const $argument512 = l_active;
-          const $argument513 = l_target;
+          const $argument520 = l_active;
+          const $argument521 = l_target;
           {
-            let l_a = $argument512;
-            let l_b = $argument513;
+            let l_a = $argument520;
+            let l_b = $argument521;
             {
-              const $seg514 = Z_exchange + l_a;
-              if (N[$seg514]! === 0) throw $fault34();
-              const $at515 = $seg514 * CAP;
-              const $card = C[$at515]!;
-              const $end516 = $seg514 * CAP + N[$seg514]! - 1;
-              for (let $k517 = $at515; $k517 < $end516; $k517++) C[$k517] = C[$k517 + 1]!;
-              N[$seg514]!--;
-              if (N[Z_in_transit]! >= 1) throw $fault35();
+              const $seg522 = Z_exchange + l_a;
+              if (N[$seg522]! === 0) throw $fault36();
+              const $at523 = $seg522 * CAP;
+              const $card = C[$at523]!;
+              const $end524 = $seg522 * CAP + N[$seg522]! - 1;
+              for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
+              N[$seg522]!--;
+              if (N[Z_in_transit]! >= 1) throw $fault37();
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg518 = Z_exchange + l_b;
-              if (N[$seg518]! === 0) throw $fault36();
-              const $at519 = $seg518 * CAP;
-              const $card = C[$at519]!;
-              const $end520 = $seg518 * CAP + N[$seg518]! - 1;
-              for (let $k521 = $at519; $k521 < $end520; $k521++) C[$k521] = C[$k521 + 1]!;
-              N[$seg518]!--;
-              const $seg522 = Z_exchange + l_a;
-              if (N[$seg522]! >= 1) throw $fault37();
-              C[$seg522 * CAP + N[$seg522]!] = $card;
-              N[$seg522]!++;
-              $where[$card] = $seg522;
+              const $seg526 = Z_exchange + l_b;
+              if (N[$seg526]! === 0) throw $fault38();
+              const $at527 = $seg526 * CAP;
+              const $card = C[$at527]!;
+              const $end528 = $seg526 * CAP + N[$seg526]! - 1;
+              for (let $k529 = $at527; $k529 < $end528; $k529++) C[$k529] = C[$k529 + 1]!;
+              N[$seg526]!--;
+              const $seg530 = Z_exchange + l_a;
+              if (N[$seg530]! >= 1) throw $fault39();
+              C[$seg530 * CAP + N[$seg530]!] = $card;
+              N[$seg530]!++;
+              $where[$card] = $seg530;
             }
             {
-              if (N[Z_in_transit]! === 0) throw $fault38();
-              const $at523 = Z_in_transit * CAP;
-              const $card = C[$at523]!;
-              const $end524 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
+              if (N[Z_in_transit]! === 0) throw $fault40();
+              const $at531 = Z_in_transit * CAP;
+              const $card = C[$at531]!;
+              const $end532 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k533 = $at531; $k533 < $end532; $k533++) C[$k533] = C[$k533 + 1]!;
               N[Z_in_transit]!--;
-              const $seg526 = Z_exchange + l_b;
-              if (N[$seg526]! >= 1) throw $fault39();
-              C[$seg526 * CAP + N[$seg526]!] = $card;
-              N[$seg526]!++;
-              $where[$card] = $seg526;
+              const $seg534 = Z_exchange + l_b;
+              if (N[$seg534]! >= 1) throw $fault41();
+              C[$seg534 * CAP + N[$seg534]!] = $card;
+              N[$seg534]!++;
+              $where[$card] = $seg534;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6181,28 +6181,28 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index509 -= $count503;
-    if ($index509 < $count507) {
-      const $digit527 = $index509;
-      const $value528 = $low504 + $digit527;
-      if (trace !== null) trace.push($seat502, 16, $value528);
+    $index517 -= $count511;
+    if ($index517 < $count515) {
+      const $digit535 = $index517;
+      const $value536 = $low512 + $digit535;
+      if (trace !== null) trace.push($seat510, 16, $value536);
       {
-        l_amount = $value528;
+        l_amount = $value536;
         return step209();
       }
     }
-    $index509 -= $count507;
-    throw $fault25();
+    $index517 -= $count515;
+    throw $fault27();
   }
-  function decide552($seat530: number): number {
-    const $count531 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count532 = 1;
-    const $total533: number = $count531 + $count532;
-    if ($total533 === 0) throw $fault23($seat530);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n535 = $total533;
-    let $r536 = 0;
-    if ($n535 <= 2097152 && $n535 >= 1) {
+  function decide560($seat538: number): number {
+    const $count539 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count540 = 1;
+    const $total541: number = $count539 + $count540;
+    if ($total541 === 0) throw $fault25($seat538);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n543 = $total541;
+    let $r544 = 0;
+    if ($n543 <= 2097152 && $n543 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6213,35 +6213,35 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n535;
+        const $m = ($t >>> 0) * $n543;
         const $low = $m >>> 0;
-        if ($low >= $n535 || $low >= 4294967296 % $n535) {
-          $r536 = ($m / 4294967296) >>> 0;
+        if ($low >= $n543 || $low >= 4294967296 % $n543) {
+          $r544 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n535 >= 1 && $n535 <= 4294967296)) throw $fault4();
-      $r536 = drawInt(P, $n535);
+      if (!($n543 >= 1 && $n543 <= 4294967296)) throw $fault4();
+      $r544 = drawInt(P, $n543);
     }
-    const $index534$drawn = $r536;
-    let $index534 = $index534$drawn;
+    const $index542$drawn = $r544;
+    let $index542 = $index542$drawn;
     decisions++;
     steps = 0;
-    if ($index534 < $count531) {
-      if (trace !== null) trace.push($seat530, 13);
+    if ($index542 < $count539) {
+      if (trace !== null) trace.push($seat538, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
-          if ($amount < 0) throw $fault32($amount);
-          if (v_coins[l_active] < $amount) throw $fault33(v_coins[l_active], $amount);
+          if ($amount < 0) throw $fault34($amount);
+          if (v_coins[l_active] < $amount) throw $fault35(v_coins[l_active], $amount);
           v_coins[l_active] -= $amount;
           v_coins[l_target] += $amount;
         }
         {
           const $amount = v_protection[l_target]!;
           if ($amount !== 0) {
-            if ($amount < 0) throw $fault21($amount);
+            if ($amount < 0) throw $fault23($amount);
             $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
             v_protection[l_target] = 0;
             v_coins[l_target] += $amount;
@@ -6257,50 +6257,50 @@ export function playout(): PlayoutKernel {
           }
         }
         {
-          const $argument537 = l_active;
-          const $argument538 = l_target;
+          const $argument545 = l_active;
+          const $argument546 = l_target;
           {
-            let l_a = $argument537;
-            let l_b = $argument538;
+            let l_a = $argument545;
+            let l_b = $argument546;
             {
-              const $seg539 = Z_exchange + l_a;
-              if (N[$seg539]! === 0) throw $fault34();
-              const $at540 = $seg539 * CAP;
-              const $card = C[$at540]!;
-              const $end541 = $seg539 * CAP + N[$seg539]! - 1;
-              for (let $k542 = $at540; $k542 < $end541; $k542++) C[$k542] = C[$k542 + 1]!;
-              N[$seg539]!--;
-              if (N[Z_in_transit]! >= 1) throw $fault35();
+              const $seg547 = Z_exchange + l_a;
+              if (N[$seg547]! === 0) throw $fault36();
+              const $at548 = $seg547 * CAP;
+              const $card = C[$at548]!;
+              const $end549 = $seg547 * CAP + N[$seg547]! - 1;
+              for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
+              N[$seg547]!--;
+              if (N[Z_in_transit]! >= 1) throw $fault37();
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg543 = Z_exchange + l_b;
-              if (N[$seg543]! === 0) throw $fault36();
-              const $at544 = $seg543 * CAP;
-              const $card = C[$at544]!;
-              const $end545 = $seg543 * CAP + N[$seg543]! - 1;
-              for (let $k546 = $at544; $k546 < $end545; $k546++) C[$k546] = C[$k546 + 1]!;
-              N[$seg543]!--;
-              const $seg547 = Z_exchange + l_a;
-              if (N[$seg547]! >= 1) throw $fault37();
-              C[$seg547 * CAP + N[$seg547]!] = $card;
-              N[$seg547]!++;
-              $where[$card] = $seg547;
+              const $seg551 = Z_exchange + l_b;
+              if (N[$seg551]! === 0) throw $fault38();
+              const $at552 = $seg551 * CAP;
+              const $card = C[$at552]!;
+              const $end553 = $seg551 * CAP + N[$seg551]! - 1;
+              for (let $k554 = $at552; $k554 < $end553; $k554++) C[$k554] = C[$k554 + 1]!;
+              N[$seg551]!--;
+              const $seg555 = Z_exchange + l_a;
+              if (N[$seg555]! >= 1) throw $fault39();
+              C[$seg555 * CAP + N[$seg555]!] = $card;
+              N[$seg555]!++;
+              $where[$card] = $seg555;
             }
             {
-              if (N[Z_in_transit]! === 0) throw $fault38();
-              const $at548 = Z_in_transit * CAP;
-              const $card = C[$at548]!;
-              const $end549 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
+              if (N[Z_in_transit]! === 0) throw $fault40();
+              const $at556 = Z_in_transit * CAP;
+              const $card = C[$at556]!;
+              const $end557 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k558 = $at556; $k558 < $end557; $k558++) C[$k558] = C[$k558 + 1]!;
               N[Z_in_transit]!--;
-              const $seg551 = Z_exchange + l_b;
-              if (N[$seg551]! >= 1) throw $fault39();
-              C[$seg551 * CAP + N[$seg551]!] = $card;
-              N[$seg551]!++;
-              $where[$card] = $seg551;
+              const $seg559 = Z_exchange + l_b;
+              if (N[$seg559]! >= 1) throw $fault41();
+              C[$seg559 * CAP + N[$seg559]!] = $card;
+              N[$seg559]!++;
+              $where[$card] = $seg559;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6313,29 +6313,29 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index534 -= $count531;
-    if ($index534 < $count532) {
-      if (trace !== null) trace.push($seat530, 14);
+    $index542 -= $count539;
+    if ($index542 < $count540) {
+      if (trace !== null) trace.push($seat538, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step257();
       }
     }
-    $index534 -= $count532;
-    throw $fault25();
+    $index542 -= $count540;
+    throw $fault27();
   }
-  function decide566($seat555: number): number {
-    const $low556 = 0;
-    const $high557 = v_coins[l_opponent]!;
-    const $size558 = Math.max(0, $high557 - $low556 + 1);
-    const $count559 = $size558;
-    const $total560: number = $count559;
-    if ($total560 === 0) throw $fault23($seat555);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n562 = $total560;
-    let $r563 = 0;
-    if ($n562 <= 2097152 && $n562 >= 1) {
+  function decide574($seat563: number): number {
+    const $low564 = 0;
+    const $high565 = v_coins[l_opponent]!;
+    const $size566 = Math.max(0, $high565 - $low564 + 1);
+    const $count567 = $size566;
+    const $total568: number = $count567;
+    if ($total568 === 0) throw $fault25($seat563);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n570 = $total568;
+    let $r571 = 0;
+    if ($n570 <= 2097152 && $n570 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6346,31 +6346,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n562;
+        const $m = ($t >>> 0) * $n570;
         const $low = $m >>> 0;
-        if ($low >= $n562 || $low >= 4294967296 % $n562) {
-          $r563 = ($m / 4294967296) >>> 0;
+        if ($low >= $n570 || $low >= 4294967296 % $n570) {
+          $r571 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n562 >= 1 && $n562 <= 4294967296)) throw $fault4();
-      $r563 = drawInt(P, $n562);
+      if (!($n570 >= 1 && $n570 <= 4294967296)) throw $fault4();
+      $r571 = drawInt(P, $n570);
     }
-    const $index561$drawn = $r563;
-    let $index561 = $index561$drawn;
+    const $index569$drawn = $r571;
+    let $index569 = $index569$drawn;
     decisions++;
     steps = 0;
-    if ($index561 < $count559) {
-      const $digit564 = $index561;
-      const $value565 = $low556 + $digit564;
-      if (trace !== null) trace.push($seat555, 10, $value565);
+    if ($index569 < $count567) {
+      const $digit572 = $index569;
+      const $value573 = $low564 + $digit572;
+      if (trace !== null) trace.push($seat563, 10, $value573);
       {
-        const l_amount = $value565;
+        const l_amount = $value573;
         {
           const $amount = l_amount;
-          if ($amount < 0) throw $fault40($amount);
-          if (v_coins[l_opponent] < $amount) throw $fault41(v_coins[l_opponent], $amount);
+          if ($amount < 0) throw $fault42($amount);
+          if (v_coins[l_opponent] < $amount) throw $fault43(v_coins[l_opponent], $amount);
           $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
           v_coins[l_opponent] -= $amount;
           v_protection[l_target] += $amount;
@@ -6387,18 +6387,18 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index561 -= $count559;
-    throw $fault25();
+    $index569 -= $count567;
+    throw $fault27();
   }
-  function decide589($seat567: number): number {
-    const $count568 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count569 = 1;
-    const $total570: number = $count568 + $count569;
-    if ($total570 === 0) throw $fault23($seat567);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n572 = $total570;
-    let $r573 = 0;
-    if ($n572 <= 2097152 && $n572 >= 1) {
+  function decide597($seat575: number): number {
+    const $count576 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count577 = 1;
+    const $total578: number = $count576 + $count577;
+    if ($total578 === 0) throw $fault25($seat575);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n580 = $total578;
+    let $r581 = 0;
+    if ($n580 <= 2097152 && $n580 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6409,83 +6409,83 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n572;
+        const $m = ($t >>> 0) * $n580;
         const $low = $m >>> 0;
-        if ($low >= $n572 || $low >= 4294967296 % $n572) {
-          $r573 = ($m / 4294967296) >>> 0;
+        if ($low >= $n580 || $low >= 4294967296 % $n580) {
+          $r581 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n572 >= 1 && $n572 <= 4294967296)) throw $fault4();
-      $r573 = drawInt(P, $n572);
+      if (!($n580 >= 1 && $n580 <= 4294967296)) throw $fault4();
+      $r581 = drawInt(P, $n580);
     }
-    const $index571$drawn = $r573;
-    let $index571 = $index571$drawn;
+    const $index579$drawn = $r581;
+    let $index579 = $index579$drawn;
     decisions++;
     steps = 0;
-    if ($index571 < $count568) {
-      if (trace !== null) trace.push($seat567, 11);
+    if ($index579 < $count576) {
+      if (trace !== null) trace.push($seat575, 11);
       {
         {
           const $amount = 3;
-          if ($amount < 0) throw $fault32($amount);
-          if (v_coins[l_active] < $amount) throw $fault33(v_coins[l_active], $amount);
+          if ($amount < 0) throw $fault34($amount);
+          if (v_coins[l_active] < $amount) throw $fault35(v_coins[l_active], $amount);
           v_coins[l_active] -= $amount;
           v_coins[l_target] += $amount;
         }
         {
           const $amount = v_protection[l_target]!;
-          if ($amount < 0) throw $fault32($amount);
-          if (v_coins[l_active] < $amount) throw $fault33(v_coins[l_active], $amount);
+          if ($amount < 0) throw $fault34($amount);
+          if (v_coins[l_active] < $amount) throw $fault35(v_coins[l_active], $amount);
           v_coins[l_active] -= $amount;
           v_bank += $amount;
         }
         {
-          const $argument574 = l_active;
-          const $argument575 = l_target;
+          const $argument582 = l_active;
+          const $argument583 = l_target;
           {
-            let l_a = $argument574;
-            let l_b = $argument575;
+            let l_a = $argument582;
+            let l_b = $argument583;
             {
-              const $seg576 = Z_exchange + l_a;
-              if (N[$seg576]! === 0) throw $fault34();
-              const $at577 = $seg576 * CAP;
-              const $card = C[$at577]!;
-              const $end578 = $seg576 * CAP + N[$seg576]! - 1;
-              for (let $k579 = $at577; $k579 < $end578; $k579++) C[$k579] = C[$k579 + 1]!;
-              N[$seg576]!--;
-              if (N[Z_in_transit]! >= 1) throw $fault35();
+              const $seg584 = Z_exchange + l_a;
+              if (N[$seg584]! === 0) throw $fault36();
+              const $at585 = $seg584 * CAP;
+              const $card = C[$at585]!;
+              const $end586 = $seg584 * CAP + N[$seg584]! - 1;
+              for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
+              N[$seg584]!--;
+              if (N[Z_in_transit]! >= 1) throw $fault37();
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg580 = Z_exchange + l_b;
-              if (N[$seg580]! === 0) throw $fault36();
-              const $at581 = $seg580 * CAP;
-              const $card = C[$at581]!;
-              const $end582 = $seg580 * CAP + N[$seg580]! - 1;
-              for (let $k583 = $at581; $k583 < $end582; $k583++) C[$k583] = C[$k583 + 1]!;
-              N[$seg580]!--;
-              const $seg584 = Z_exchange + l_a;
-              if (N[$seg584]! >= 1) throw $fault37();
-              C[$seg584 * CAP + N[$seg584]!] = $card;
-              N[$seg584]!++;
-              $where[$card] = $seg584;
+              const $seg588 = Z_exchange + l_b;
+              if (N[$seg588]! === 0) throw $fault38();
+              const $at589 = $seg588 * CAP;
+              const $card = C[$at589]!;
+              const $end590 = $seg588 * CAP + N[$seg588]! - 1;
+              for (let $k591 = $at589; $k591 < $end590; $k591++) C[$k591] = C[$k591 + 1]!;
+              N[$seg588]!--;
+              const $seg592 = Z_exchange + l_a;
+              if (N[$seg592]! >= 1) throw $fault39();
+              C[$seg592 * CAP + N[$seg592]!] = $card;
+              N[$seg592]!++;
+              $where[$card] = $seg592;
             }
             {
-              if (N[Z_in_transit]! === 0) throw $fault38();
-              const $at585 = Z_in_transit * CAP;
-              const $card = C[$at585]!;
-              const $end586 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
+              if (N[Z_in_transit]! === 0) throw $fault40();
+              const $at593 = Z_in_transit * CAP;
+              const $card = C[$at593]!;
+              const $end594 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k595 = $at593; $k595 < $end594; $k595++) C[$k595] = C[$k595 + 1]!;
               N[Z_in_transit]!--;
-              const $seg588 = Z_exchange + l_b;
-              if (N[$seg588]! >= 1) throw $fault39();
-              C[$seg588 * CAP + N[$seg588]!] = $card;
-              N[$seg588]!++;
-              $where[$card] = $seg588;
+              const $seg596 = Z_exchange + l_b;
+              if (N[$seg596]! >= 1) throw $fault41();
+              C[$seg596 * CAP + N[$seg596]!] = $card;
+              N[$seg596]!++;
+              $where[$card] = $seg596;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6498,28 +6498,28 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index571 -= $count568;
-    if ($index571 < $count569) {
-      if (trace !== null) trace.push($seat567, 12);
+    $index579 -= $count576;
+    if ($index579 < $count577) {
+      if (trace !== null) trace.push($seat575, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index571 -= $count569;
-    throw $fault25();
+    $index579 -= $count577;
+    throw $fault27();
   }
-  function decide605($seat591: number): number {
-    const $seg592 = Z_hand + l_p_4;
-    const $size593 = N[$seg592]!;
-    const $count594 = $size593;
-    const $total595: number = $count594;
-    if ($total595 === 0) throw $fault23($seat591);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n597 = $total595;
-    let $r598 = 0;
-    if ($n597 <= 2097152 && $n597 >= 1) {
+  function decide613($seat599: number): number {
+    const $seg600 = Z_hand + l_p_4;
+    const $size601 = N[$seg600]!;
+    const $count602 = $size601;
+    const $total603: number = $count602;
+    if ($total603 === 0) throw $fault25($seat599);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n605 = $total603;
+    let $r606 = 0;
+    if ($n605 <= 2097152 && $n605 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6530,48 +6530,48 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n597;
+        const $m = ($t >>> 0) * $n605;
         const $low = $m >>> 0;
-        if ($low >= $n597 || $low >= 4294967296 % $n597) {
-          $r598 = ($m / 4294967296) >>> 0;
+        if ($low >= $n605 || $low >= 4294967296 % $n605) {
+          $r606 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n597 >= 1 && $n597 <= 4294967296)) throw $fault4();
-      $r598 = drawInt(P, $n597);
+      if (!($n605 >= 1 && $n605 <= 4294967296)) throw $fault4();
+      $r606 = drawInt(P, $n605);
     }
-    const $index596$drawn = $r598;
-    let $index596 = $index596$drawn;
+    const $index604$drawn = $r606;
+    let $index604 = $index604$drawn;
     decisions++;
     steps = 0;
-    if ($index596 < $count594) {
-      const $digit599 = $index596;
-      const $value600 = C[$seg592 * CAP + $digit599]!;
-      if (trace !== null) trace.push($seat591, 9, $value600);
+    if ($index604 < $count602) {
+      const $digit607 = $index604;
+      const $value608 = C[$seg600 * CAP + $digit607]!;
+      if (trace !== null) trace.push($seat599, 9, $value608);
       {
-        const l_card = $value600;
+        const l_card = $value608;
         {
-          const $seg601 = Z_hand + l_p_4;
+          const $seg609 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit599;
-          if (!($at >= 0 && $at < N[$seg601]! && C[$seg601 * CAP + $at]! === $wanted)) {
+          let $at = $digit607;
+          if (!($at >= 0 && $at < N[$seg609]! && C[$seg609 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg601]!; $i++)
-              if (C[$seg601 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg609]!; $i++)
+              if (C[$seg609 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
-          if ($at < 0) throw $fault27();
-          const $at602 = $seg601 * CAP + $at;
-          const $card = C[$at602]!;
-          const $end603 = $seg601 * CAP + N[$seg601]! - 1;
-          for (let $k604 = $at602; $k604 < $end603; $k604++) C[$k604] = C[$k604 + 1]!;
-          N[$seg601]!--;
+          if ($at < 0) throw $fault29();
+          const $at610 = $seg609 * CAP + $at;
+          const $card = C[$at610]!;
+          const $end611 = $seg609 * CAP + N[$seg609]! - 1;
+          for (let $k612 = $at610; $k612 < $end611; $k612++) C[$k612] = C[$k612 + 1]!;
+          N[$seg609]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg601 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg609 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6580,18 +6580,18 @@ export function playout(): PlayoutKernel {
         return step226();
       }
     }
-    $index596 -= $count594;
-    throw $fault25();
+    $index604 -= $count602;
+    throw $fault27();
   }
-  function decide621($seat611: number): number {
-    const $size612 = players;
-    const $count613 = $size612;
-    const $total614: number = $count613;
-    if ($total614 === 0) throw $fault23($seat611);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n616 = $total614;
-    let $r617 = 0;
-    if ($n616 <= 2097152 && $n616 >= 1) {
+  function decide629($seat619: number): number {
+    const $size620 = players;
+    const $count621 = $size620;
+    const $total622: number = $count621;
+    if ($total622 === 0) throw $fault25($seat619);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n624 = $total622;
+    let $r625 = 0;
+    if ($n624 <= 2097152 && $n624 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6602,27 +6602,27 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n616;
+        const $m = ($t >>> 0) * $n624;
         const $low = $m >>> 0;
-        if ($low >= $n616 || $low >= 4294967296 % $n616) {
-          $r617 = ($m / 4294967296) >>> 0;
+        if ($low >= $n624 || $low >= 4294967296 % $n624) {
+          $r625 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n616 >= 1 && $n616 <= 4294967296)) throw $fault4();
-      $r617 = drawInt(P, $n616);
+      if (!($n624 >= 1 && $n624 <= 4294967296)) throw $fault4();
+      $r625 = drawInt(P, $n624);
     }
-    const $index615$drawn = $r617;
-    let $index615 = $index615$drawn;
+    const $index623$drawn = $r625;
+    let $index623 = $index623$drawn;
     decisions++;
     steps = 0;
-    if ($index615 < $count613) {
-      const $digit618 = $index615;
-      const $value619 = $digit618;
-      if (trace !== null) trace.push($seat611, 6, $value619);
+    if ($index623 < $count621) {
+      const $digit626 = $index623;
+      const $value627 = $digit626;
+      if (trace !== null) trace.push($seat619, 6, $value627);
       {
-        const l_whose = $value619;
+        const l_whose = $value627;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6636,42 +6636,42 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg620 = Z_played + l_whose;
-          C[$seg620 * CAP + N[$seg620]!] = $card;
-          N[$seg620]!++;
-          $where[$card] = $seg620;
+          const $seg628 = Z_played + l_whose;
+          C[$seg628 * CAP + N[$seg628]!] = $card;
+          N[$seg628]!++;
+          $where[$card] = $seg628;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg620 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg620 - Z_played);
+              if ($count_played_effect[($seg628 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg628 - Z_played);
           }
         }
         return step257();
       }
     }
-    $index615 -= $count613;
-    throw $fault25();
+    $index623 -= $count621;
+    throw $fault27();
   }
-  function decide635($seat622: number): number {
+  function decide643($seat630: number): number {
     $values78$n[0]! = 0;
     {
-      const $seg624 = Z_collection + l_p_3;
-      const $n625 = N[$seg624]!;
-      for (let $i623 = 0; $i623 < $n625; $i623++) {
-        const l_target = C[$seg624 * CAP + $i623]!;
+      const $seg632 = Z_collection + l_p_3;
+      const $n633 = N[$seg632]!;
+      for (let $i631 = 0; $i631 < $n633; $i631++) {
+        const l_target = C[$seg632 * CAP + $i631]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values78[$values78$n[0]!++] = l_target;
       }
     }
-    const $size626 = $values78$n[0]!;
-    const $count627 = $size626;
-    const $total628: number = $count627;
-    if ($total628 === 0) throw $fault23($seat622);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n630 = $total628;
-    let $r631 = 0;
-    if ($n630 <= 2097152 && $n630 >= 1) {
+    const $size634 = $values78$n[0]!;
+    const $count635 = $size634;
+    const $total636: number = $count635;
+    if ($total636 === 0) throw $fault25($seat630);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n638 = $total636;
+    let $r639 = 0;
+    if ($n638 <= 2097152 && $n638 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6682,27 +6682,27 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n630;
+        const $m = ($t >>> 0) * $n638;
         const $low = $m >>> 0;
-        if ($low >= $n630 || $low >= 4294967296 % $n630) {
-          $r631 = ($m / 4294967296) >>> 0;
+        if ($low >= $n638 || $low >= 4294967296 % $n638) {
+          $r639 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n630 >= 1 && $n630 <= 4294967296)) throw $fault4();
-      $r631 = drawInt(P, $n630);
+      if (!($n638 >= 1 && $n638 <= 4294967296)) throw $fault4();
+      $r639 = drawInt(P, $n638);
     }
-    const $index629$drawn = $r631;
-    let $index629 = $index629$drawn;
+    const $index637$drawn = $r639;
+    let $index637 = $index637$drawn;
     decisions++;
     steps = 0;
-    if ($index629 < $count627) {
-      const $digit632 = $index629;
-      const $value633 = $values78[$digit632]!;
-      if (trace !== null) trace.push($seat622, 5, $value633);
+    if ($index637 < $count635) {
+      const $digit640 = $index637;
+      const $value641 = $values78[$digit640]!;
+      if (trace !== null) trace.push($seat630, 5, $value641);
       {
-        const l_target = $value633;
+        const l_target = $value641;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
@@ -6717,49 +6717,49 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg634 = Z_attached + l_p_3;
-          C[$seg634 * CAP + N[$seg634]!] = $card;
-          N[$seg634]!++;
-          $where[$card] = $seg634;
+          const $seg642 = Z_attached + l_p_3;
+          C[$seg642 * CAP + N[$seg642]!] = $card;
+          N[$seg642]!++;
+          $where[$card] = $seg642;
         }
         return step257();
       }
     }
-    $index629 -= $count627;
-    throw $fault25();
+    $index637 -= $count635;
+    throw $fault27();
   }
-  function decide659($seat637: number): number {
-    const $seg638 = Z_board;
-    const $size639 = N[$seg638]!;
-    const $count640 = $size639;
+  function decide667($seat645: number): number {
+    const $seg646 = Z_board;
+    const $size647 = N[$seg646]!;
+    const $count648 = $size647;
     $values80$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond645: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond645) {
-        let $any641: boolean = false;
+      let $cond653: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond653) {
+        let $any649: boolean = false;
         {
-          const $seg643 = Z_collection + l_whose;
-          const $n644 = N[$seg643]!;
-          for (let $i642 = 0; $i642 < $n644; $i642++) {
-            const l_c = C[$seg643 * CAP + $i642]!;
+          const $seg651 = Z_collection + l_whose;
+          const $n652 = N[$seg651]!;
+          for (let $i650 = 0; $i650 < $n652; $i650++) {
+            const l_c = C[$seg651 * CAP + $i650]!;
             if (v_doubled[l_c]! === 1) {
-              $any641 = true;
+              $any649 = true;
               break;
             }
           }
         }
-        $cond645 = $any641;
+        $cond653 = $any649;
       }
-      if ($cond645) $values80[$values80$n[0]!++] = l_whose;
+      if ($cond653) $values80[$values80$n[0]!++] = l_whose;
     }
-    const $size646 = $values80$n[0]!;
-    const $count647 = $size646;
-    const $total648: number = $count640 + $count647;
-    if ($total648 === 0) throw $fault23($seat637);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n650 = $total648;
-    let $r651 = 0;
-    if ($n650 <= 2097152 && $n650 >= 1) {
+    const $size654 = $values80$n[0]!;
+    const $count655 = $size654;
+    const $total656: number = $count648 + $count655;
+    if ($total656 === 0) throw $fault25($seat645);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n658 = $total656;
+    let $r659 = 0;
+    if ($n658 <= 2097152 && $n658 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6770,30 +6770,30 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n650;
+        const $m = ($t >>> 0) * $n658;
         const $low = $m >>> 0;
-        if ($low >= $n650 || $low >= 4294967296 % $n650) {
-          $r651 = ($m / 4294967296) >>> 0;
+        if ($low >= $n658 || $low >= 4294967296 % $n658) {
+          $r659 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n650 >= 1 && $n650 <= 4294967296)) throw $fault4();
-      $r651 = drawInt(P, $n650);
+      if (!($n658 >= 1 && $n658 <= 4294967296)) throw $fault4();
+      $r659 = drawInt(P, $n658);
     }
-    const $index649$drawn = $r651;
-    let $index649 = $index649$drawn;
+    const $index657$drawn = $r659;
+    let $index657 = $index657$drawn;
     decisions++;
     steps = 0;
-    if ($index649 < $count640) {
-      const $digit652 = $index649;
-      const $value653 = C[$seg638 * CAP + $digit652]!;
-      if (trace !== null) trace.push($seat637, 3, $value653);
+    if ($index657 < $count648) {
+      const $digit660 = $index657;
+      const $value661 = C[$seg646 * CAP + $digit660]!;
+      if (trace !== null) trace.push($seat645, 3, $value661);
       {
-        const l_target = $value653;
+        const l_target = $value661;
         {
           const $wanted = l_target;
-          let $at = $digit652;
+          let $at = $digit660;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -6802,11 +6802,11 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw $fault29();
-          const $at654 = Z_board * CAP + $at;
-          const $card = C[$at654]!;
-          const $end655 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k656 = $at654; $k656 < $end655; $k656++) C[$k656] = C[$k656 + 1]!;
+          if ($at < 0) throw $fault31();
+          const $at662 = Z_board * CAP + $at;
+          const $card = C[$at662]!;
+          const $end663 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k664 = $at662; $k664 < $end663; $k664++) C[$k664] = C[$k664 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6815,40 +6815,40 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index649 -= $count640;
-    if ($index649 < $count647) {
-      const $digit657 = $index649;
-      const $value658 = $values80[$digit657]!;
-      if (trace !== null) trace.push($seat637, 4, $value658);
+    $index657 -= $count648;
+    if ($index657 < $count655) {
+      const $digit665 = $index657;
+      const $value666 = $values80[$digit665]!;
+      if (trace !== null) trace.push($seat645, 4, $value666);
       {
-        l_whose_3 = $value658;
+        l_whose_3 = $value666;
         return step247();
       }
     }
-    $index649 -= $count647;
-    throw $fault25();
+    $index657 -= $count655;
+    throw $fault27();
   }
-  function decide685($seat660: number): number {
-    const $seg661 = Z_played + l_whose_3;
-    const $size662 = N[$seg661]!;
-    const $count663 = $size662;
+  function decide693($seat668: number): number {
+    const $seg669 = Z_played + l_whose_3;
+    const $size670 = N[$seg669]!;
+    const $count671 = $size670;
     $values82$n[0]! = 0;
     {
-      const $seg665 = Z_collection + l_whose_3;
-      const $n666 = N[$seg665]!;
-      for (let $i664 = 0; $i664 < $n666; $i664++) {
-        const l_target = C[$seg665 * CAP + $i664]!;
+      const $seg673 = Z_collection + l_whose_3;
+      const $n674 = N[$seg673]!;
+      for (let $i672 = 0; $i672 < $n674; $i672++) {
+        const l_target = C[$seg673 * CAP + $i672]!;
         if (v_doubled[l_target]! === 1) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size667 = $values82$n[0]!;
-    const $count668 = $size667;
-    const $total669: number = $count663 + $count668;
-    if ($total669 === 0) throw $fault23($seat660);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n671 = $total669;
-    let $r672 = 0;
-    if ($n671 <= 2097152 && $n671 >= 1) {
+    const $size675 = $values82$n[0]!;
+    const $count676 = $size675;
+    const $total677: number = $count671 + $count676;
+    if ($total677 === 0) throw $fault25($seat668);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n679 = $total677;
+    let $r680 = 0;
+    if ($n679 <= 2097152 && $n679 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6859,50 +6859,50 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n671;
+        const $m = ($t >>> 0) * $n679;
         const $low = $m >>> 0;
-        if ($low >= $n671 || $low >= 4294967296 % $n671) {
-          $r672 = ($m / 4294967296) >>> 0;
+        if ($low >= $n679 || $low >= 4294967296 % $n679) {
+          $r680 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n671 >= 1 && $n671 <= 4294967296)) throw $fault4();
-      $r672 = drawInt(P, $n671);
+      if (!($n679 >= 1 && $n679 <= 4294967296)) throw $fault4();
+      $r680 = drawInt(P, $n679);
     }
-    const $index670$drawn = $r672;
-    let $index670 = $index670$drawn;
+    const $index678$drawn = $r680;
+    let $index678 = $index678$drawn;
     decisions++;
     steps = 0;
-    if ($index670 < $count663) {
-      const $digit673 = $index670;
-      const $value674 = C[$seg661 * CAP + $digit673]!;
-      if (trace !== null) trace.push($seat660, 1, $value674);
+    if ($index678 < $count671) {
+      const $digit681 = $index678;
+      const $value682 = C[$seg669 * CAP + $digit681]!;
+      if (trace !== null) trace.push($seat668, 1, $value682);
       {
-        const l_target = $value674;
+        const l_target = $value682;
         {
-          const $seg675 = Z_played + l_whose_3;
+          const $seg683 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit673;
-          if (!($at >= 0 && $at < N[$seg675]! && C[$seg675 * CAP + $at]! === $wanted)) {
+          let $at = $digit681;
+          if (!($at >= 0 && $at < N[$seg683]! && C[$seg683 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg675]!; $i++)
-              if (C[$seg675 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg683]!; $i++)
+              if (C[$seg683 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
-          if ($at < 0) throw $fault30();
-          const $at676 = $seg675 * CAP + $at;
-          const $card = C[$at676]!;
-          const $end677 = $seg675 * CAP + N[$seg675]! - 1;
-          for (let $k678 = $at676; $k678 < $end677; $k678++) C[$k678] = C[$k678 + 1]!;
-          N[$seg675]!--;
+          if ($at < 0) throw $fault32();
+          const $at684 = $seg683 * CAP + $at;
+          const $card = C[$at684]!;
+          const $end685 = $seg683 * CAP + N[$seg683]! - 1;
+          for (let $k686 = $at684; $k686 < $end685; $k686++) C[$k686] = C[$k686 + 1]!;
+          N[$seg683]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg675 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg675 - Z_played));
+              if (--$count_played_effect[($seg683 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg683 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6911,22 +6911,22 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index670 -= $count663;
-    if ($index670 < $count668) {
-      const $digit679 = $index670;
-      const $value680 = $values82[$digit679]!;
-      if (trace !== null) trace.push($seat660, 2, $value680);
+    $index678 -= $count671;
+    if ($index678 < $count676) {
+      const $digit687 = $index678;
+      const $value688 = $values82[$digit687]!;
+      if (trace !== null) trace.push($seat668, 2, $value688);
       {
-        const l_target = $value680;
+        const l_target = $value688;
         v_doubled[l_target] = 0;
         {
-          const $seg681 = Z_attached + l_whose_3;
-          if (N[$seg681]! === 0) throw $fault31();
-          const $at682 = $seg681 * CAP;
-          const $card = C[$at682]!;
-          const $end683 = $seg681 * CAP + N[$seg681]! - 1;
-          for (let $k684 = $at682; $k684 < $end683; $k684++) C[$k684] = C[$k684 + 1]!;
-          N[$seg681]!--;
+          const $seg689 = Z_attached + l_whose_3;
+          if (N[$seg689]! === 0) throw $fault33();
+          const $at690 = $seg689 * CAP;
+          const $card = C[$at690]!;
+          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
+          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
+          N[$seg689]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6934,40 +6934,40 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index670 -= $count668;
-    throw $fault25();
+    $index678 -= $count676;
+    throw $fault27();
   }
-  function decide707($seat690: number, $passBy: boolean): number {
+  function decide715($seat698: number, $passBy: boolean): number {
     $values85$n[0]! = 0;
     {
-      const $seg692 = Z_hand + l_p;
-      const $n693 = $count_hand_effect[($seg692 - Z_hand) * 14 + 4]! > 0 ? N[$seg692]! : 0;
-      for (let $i691 = 0; $i691 < $n693; $i691++) {
-        const l_card = C[$seg692 * CAP + $i691]!;
+      const $seg700 = Z_hand + l_p;
+      const $n701 = $count_hand_effect[($seg700 - Z_hand) * 14 + 4]! > 0 ? N[$seg700]! : 0;
+      for (let $i699 = 0; $i699 < $n701; $i699++) {
+        const l_card = C[$seg700 * CAP + $i699]!;
         if (Action_effect$code[l_card]! === 4) $values85[$values85$n[0]!++] = l_card;
       }
     }
-    let $offered694 = false;
-    offered694$open: {
-      if (!($values85$n[0]! > 0)) break offered694$open;
-      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered694$open;
-      $offered694 = true;
+    let $offered702 = false;
+    offered702$open: {
+      if (!($values85$n[0]! > 0)) break offered702$open;
+      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered702$open;
+      $offered702 = true;
     }
-    let $offered695 = false;
-    offered695$open: {
-      $offered695 = true;
+    let $offered703 = false;
+    offered703$open: {
+      $offered703 = true;
     }
-    if ($passBy && !$offered694) {
+    if ($passBy && !$offered702) {
       l___window_0 = false;
       return 259;
     }
-    const $offered696 = ($offered694 ? 1 : 0) + ($offered695 ? 1 : 0);
-    if ($offered696 === 0) throw $fault23($seat690);
-    if (decisions >= $cap) throw $fault24($cap);
-    attempt697: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n699 = $offered696;
-      let $r700 = 0;
-      if ($n699 <= 2097152 && $n699 >= 1) {
+    const $offered704 = ($offered702 ? 1 : 0) + ($offered703 ? 1 : 0);
+    if ($offered704 === 0) throw $fault25($seat698);
+    if (decisions >= $cap) throw $fault26($cap);
+    attempt705: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n707 = $offered704;
+      let $r708 = 0;
+      if ($n707 <= 2097152 && $n707 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6978,23 +6978,23 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n699;
+          const $m = ($t >>> 0) * $n707;
           const $low = $m >>> 0;
-          if ($low >= $n699 || $low >= 4294967296 % $n699) {
-            $r700 = ($m / 4294967296) >>> 0;
+          if ($low >= $n707 || $low >= 4294967296 % $n707) {
+            $r708 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n699 >= 1 && $n699 <= 4294967296)) throw $fault4();
-        $r700 = drawInt(P, $n699);
+        if (!($n707 >= 1 && $n707 <= 4294967296)) throw $fault4();
+        $r708 = drawInt(P, $n707);
       }
-      const $pick698$drawn = $r700;
-      let $pick698 = $pick698$drawn;
-      if ($offered694 && $pick698-- === 0) {
-        const $n704 = $values85$n[0]!;
-        let $r705 = 0;
-        if ($n704 <= 2097152 && $n704 >= 1) {
+      const $pick706$drawn = $r708;
+      let $pick706 = $pick706$drawn;
+      if ($offered702 && $pick706-- === 0) {
+        const $n712 = $values85$n[0]!;
+        let $r713 = 0;
+        if ($n712 <= 2097152 && $n712 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7005,53 +7005,53 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n704;
+            const $m = ($t >>> 0) * $n712;
             const $low = $m >>> 0;
-            if ($low >= $n704 || $low >= 4294967296 % $n704) {
-              $r705 = ($m / 4294967296) >>> 0;
+            if ($low >= $n712 || $low >= 4294967296 % $n712) {
+              $r713 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n704 >= 1 && $n704 <= 4294967296)) throw $fault4();
-          $r705 = drawInt(P, $n704);
+          if (!($n712 >= 1 && $n712 <= 4294967296)) throw $fault4();
+          $r713 = drawInt(P, $n712);
         }
-        const $digit702 = $r705;
-        const $value703 = $values85[$digit702]!;
+        const $digit710 = $r713;
+        const $value711 = $values85[$digit710]!;
         {
-          l_card = $value703;
+          l_card = $value711;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat690, 7, $value703);
+        if (trace !== null) trace.push($seat698, 7, $value711);
         {
-          l_card = $value703;
+          l_card = $value711;
           return step262();
         }
       }
-      if ($offered695 && $pick698-- === 0) {
+      if ($offered703 && $pick706-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat690, 8);
+        if (trace !== null) trace.push($seat698, 8);
         {
           l___window_0 = false;
           return 259;
         }
       }
     }
-    throw $fault28();
+    throw $fault30();
   }
-  function decide719($seat709: number): number {
-    const $size710 = players;
-    const $count711 = $size710;
-    const $total712: number = $count711;
-    if ($total712 === 0) throw $fault23($seat709);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n714 = $total712;
-    let $r715 = 0;
-    if ($n714 <= 2097152 && $n714 >= 1) {
+  function decide727($seat717: number): number {
+    const $size718 = players;
+    const $count719 = $size718;
+    const $total720: number = $count719;
+    if ($total720 === 0) throw $fault25($seat717);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n722 = $total720;
+    let $r723 = 0;
+    if ($n722 <= 2097152 && $n722 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7062,27 +7062,27 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n714;
+        const $m = ($t >>> 0) * $n722;
         const $low = $m >>> 0;
-        if ($low >= $n714 || $low >= 4294967296 % $n714) {
-          $r715 = ($m / 4294967296) >>> 0;
+        if ($low >= $n722 || $low >= 4294967296 % $n722) {
+          $r723 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n714 >= 1 && $n714 <= 4294967296)) throw $fault4();
-      $r715 = drawInt(P, $n714);
+      if (!($n722 >= 1 && $n722 <= 4294967296)) throw $fault4();
+      $r723 = drawInt(P, $n722);
     }
-    const $index713$drawn = $r715;
-    let $index713 = $index713$drawn;
+    const $index721$drawn = $r723;
+    let $index721 = $index721$drawn;
     decisions++;
     steps = 0;
-    if ($index713 < $count711) {
-      const $digit716 = $index713;
-      const $value717 = $digit716;
-      if (trace !== null) trace.push($seat709, 6, $value717);
+    if ($index721 < $count719) {
+      const $digit724 = $index721;
+      const $value725 = $digit724;
+      if (trace !== null) trace.push($seat717, 6, $value725);
       {
-        const l_whose = $value717;
+        const l_whose = $value725;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7096,42 +7096,42 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg718 = Z_played + l_whose;
-          C[$seg718 * CAP + N[$seg718]!] = $card;
-          N[$seg718]!++;
-          $where[$card] = $seg718;
+          const $seg726 = Z_played + l_whose;
+          C[$seg726 * CAP + N[$seg726]!] = $card;
+          N[$seg726]!++;
+          $where[$card] = $seg726;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg718 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg718 - Z_played);
+              if ($count_played_effect[($seg726 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg726 - Z_played);
           }
         }
         return 259;
       }
     }
-    $index713 -= $count711;
-    throw $fault25();
+    $index721 -= $count719;
+    throw $fault27();
   }
-  function decide733($seat720: number): number {
+  function decide741($seat728: number): number {
     $values87$n[0]! = 0;
     {
-      const $seg722 = Z_collection + l_p_2;
-      const $n723 = N[$seg722]!;
-      for (let $i721 = 0; $i721 < $n723; $i721++) {
-        const l_target = C[$seg722 * CAP + $i721]!;
+      const $seg730 = Z_collection + l_p_2;
+      const $n731 = N[$seg730]!;
+      for (let $i729 = 0; $i729 < $n731; $i729++) {
+        const l_target = C[$seg730 * CAP + $i729]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size724 = $values87$n[0]!;
-    const $count725 = $size724;
-    const $total726: number = $count725;
-    if ($total726 === 0) throw $fault23($seat720);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n728 = $total726;
-    let $r729 = 0;
-    if ($n728 <= 2097152 && $n728 >= 1) {
+    const $size732 = $values87$n[0]!;
+    const $count733 = $size732;
+    const $total734: number = $count733;
+    if ($total734 === 0) throw $fault25($seat728);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n736 = $total734;
+    let $r737 = 0;
+    if ($n736 <= 2097152 && $n736 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7142,27 +7142,27 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n728;
+        const $m = ($t >>> 0) * $n736;
         const $low = $m >>> 0;
-        if ($low >= $n728 || $low >= 4294967296 % $n728) {
-          $r729 = ($m / 4294967296) >>> 0;
+        if ($low >= $n736 || $low >= 4294967296 % $n736) {
+          $r737 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n728 >= 1 && $n728 <= 4294967296)) throw $fault4();
-      $r729 = drawInt(P, $n728);
+      if (!($n736 >= 1 && $n736 <= 4294967296)) throw $fault4();
+      $r737 = drawInt(P, $n736);
     }
-    const $index727$drawn = $r729;
-    let $index727 = $index727$drawn;
+    const $index735$drawn = $r737;
+    let $index735 = $index735$drawn;
     decisions++;
     steps = 0;
-    if ($index727 < $count725) {
-      const $digit730 = $index727;
-      const $value731 = $values87[$digit730]!;
-      if (trace !== null) trace.push($seat720, 5, $value731);
+    if ($index735 < $count733) {
+      const $digit738 = $index735;
+      const $value739 = $values87[$digit738]!;
+      if (trace !== null) trace.push($seat728, 5, $value739);
       {
-        const l_target = $value731;
+        const l_target = $value739;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
@@ -7177,49 +7177,49 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg732 = Z_attached + l_p_2;
-          C[$seg732 * CAP + N[$seg732]!] = $card;
-          N[$seg732]!++;
-          $where[$card] = $seg732;
+          const $seg740 = Z_attached + l_p_2;
+          C[$seg740 * CAP + N[$seg740]!] = $card;
+          N[$seg740]!++;
+          $where[$card] = $seg740;
         }
         return 259;
       }
     }
-    $index727 -= $count725;
-    throw $fault25();
+    $index735 -= $count733;
+    throw $fault27();
   }
-  function decide757($seat735: number): number {
-    const $seg736 = Z_board;
-    const $size737 = N[$seg736]!;
-    const $count738 = $size737;
+  function decide765($seat743: number): number {
+    const $seg744 = Z_board;
+    const $size745 = N[$seg744]!;
+    const $count746 = $size745;
     $values89$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond743: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond743) {
-        let $any739: boolean = false;
+      let $cond751: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond751) {
+        let $any747: boolean = false;
         {
-          const $seg741 = Z_collection + l_whose;
-          const $n742 = N[$seg741]!;
-          for (let $i740 = 0; $i740 < $n742; $i740++) {
-            const l_c = C[$seg741 * CAP + $i740]!;
+          const $seg749 = Z_collection + l_whose;
+          const $n750 = N[$seg749]!;
+          for (let $i748 = 0; $i748 < $n750; $i748++) {
+            const l_c = C[$seg749 * CAP + $i748]!;
             if (v_doubled[l_c]! === 1) {
-              $any739 = true;
+              $any747 = true;
               break;
             }
           }
         }
-        $cond743 = $any739;
+        $cond751 = $any747;
       }
-      if ($cond743) $values89[$values89$n[0]!++] = l_whose;
+      if ($cond751) $values89[$values89$n[0]!++] = l_whose;
     }
-    const $size744 = $values89$n[0]!;
-    const $count745 = $size744;
-    const $total746: number = $count738 + $count745;
-    if ($total746 === 0) throw $fault23($seat735);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n748 = $total746;
-    let $r749 = 0;
-    if ($n748 <= 2097152 && $n748 >= 1) {
+    const $size752 = $values89$n[0]!;
+    const $count753 = $size752;
+    const $total754: number = $count746 + $count753;
+    if ($total754 === 0) throw $fault25($seat743);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n756 = $total754;
+    let $r757 = 0;
+    if ($n756 <= 2097152 && $n756 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7230,30 +7230,30 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n748;
+        const $m = ($t >>> 0) * $n756;
         const $low = $m >>> 0;
-        if ($low >= $n748 || $low >= 4294967296 % $n748) {
-          $r749 = ($m / 4294967296) >>> 0;
+        if ($low >= $n756 || $low >= 4294967296 % $n756) {
+          $r757 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n748 >= 1 && $n748 <= 4294967296)) throw $fault4();
-      $r749 = drawInt(P, $n748);
+      if (!($n756 >= 1 && $n756 <= 4294967296)) throw $fault4();
+      $r757 = drawInt(P, $n756);
     }
-    const $index747$drawn = $r749;
-    let $index747 = $index747$drawn;
+    const $index755$drawn = $r757;
+    let $index755 = $index755$drawn;
     decisions++;
     steps = 0;
-    if ($index747 < $count738) {
-      const $digit750 = $index747;
-      const $value751 = C[$seg736 * CAP + $digit750]!;
-      if (trace !== null) trace.push($seat735, 3, $value751);
+    if ($index755 < $count746) {
+      const $digit758 = $index755;
+      const $value759 = C[$seg744 * CAP + $digit758]!;
+      if (trace !== null) trace.push($seat743, 3, $value759);
       {
-        const l_target = $value751;
+        const l_target = $value759;
         {
           const $wanted = l_target;
-          let $at = $digit750;
+          let $at = $digit758;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7262,11 +7262,11 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw $fault29();
-          const $at752 = Z_board * CAP + $at;
-          const $card = C[$at752]!;
-          const $end753 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k754 = $at752; $k754 < $end753; $k754++) C[$k754] = C[$k754 + 1]!;
+          if ($at < 0) throw $fault31();
+          const $at760 = Z_board * CAP + $at;
+          const $card = C[$at760]!;
+          const $end761 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k762 = $at760; $k762 < $end761; $k762++) C[$k762] = C[$k762 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7275,40 +7275,40 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index747 -= $count738;
-    if ($index747 < $count745) {
-      const $digit755 = $index747;
-      const $value756 = $values89[$digit755]!;
-      if (trace !== null) trace.push($seat735, 4, $value756);
+    $index755 -= $count746;
+    if ($index755 < $count753) {
+      const $digit763 = $index755;
+      const $value764 = $values89[$digit763]!;
+      if (trace !== null) trace.push($seat743, 4, $value764);
       {
-        l_whose_2 = $value756;
+        l_whose_2 = $value764;
         return step282();
       }
     }
-    $index747 -= $count745;
-    throw $fault25();
+    $index755 -= $count753;
+    throw $fault27();
   }
-  function decide783($seat758: number): number {
-    const $seg759 = Z_played + l_whose_2;
-    const $size760 = N[$seg759]!;
-    const $count761 = $size760;
+  function decide791($seat766: number): number {
+    const $seg767 = Z_played + l_whose_2;
+    const $size768 = N[$seg767]!;
+    const $count769 = $size768;
     $values91$n[0]! = 0;
     {
-      const $seg763 = Z_collection + l_whose_2;
-      const $n764 = N[$seg763]!;
-      for (let $i762 = 0; $i762 < $n764; $i762++) {
-        const l_target = C[$seg763 * CAP + $i762]!;
+      const $seg771 = Z_collection + l_whose_2;
+      const $n772 = N[$seg771]!;
+      for (let $i770 = 0; $i770 < $n772; $i770++) {
+        const l_target = C[$seg771 * CAP + $i770]!;
         if (v_doubled[l_target]! === 1) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size765 = $values91$n[0]!;
-    const $count766 = $size765;
-    const $total767: number = $count761 + $count766;
-    if ($total767 === 0) throw $fault23($seat758);
-    if (decisions >= $cap) throw $fault24($cap);
-    const $n769 = $total767;
-    let $r770 = 0;
-    if ($n769 <= 2097152 && $n769 >= 1) {
+    const $size773 = $values91$n[0]!;
+    const $count774 = $size773;
+    const $total775: number = $count769 + $count774;
+    if ($total775 === 0) throw $fault25($seat766);
+    if (decisions >= $cap) throw $fault26($cap);
+    const $n777 = $total775;
+    let $r778 = 0;
+    if ($n777 <= 2097152 && $n777 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7319,50 +7319,50 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n769;
+        const $m = ($t >>> 0) * $n777;
         const $low = $m >>> 0;
-        if ($low >= $n769 || $low >= 4294967296 % $n769) {
-          $r770 = ($m / 4294967296) >>> 0;
+        if ($low >= $n777 || $low >= 4294967296 % $n777) {
+          $r778 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n769 >= 1 && $n769 <= 4294967296)) throw $fault4();
-      $r770 = drawInt(P, $n769);
+      if (!($n777 >= 1 && $n777 <= 4294967296)) throw $fault4();
+      $r778 = drawInt(P, $n777);
     }
-    const $index768$drawn = $r770;
-    let $index768 = $index768$drawn;
+    const $index776$drawn = $r778;
+    let $index776 = $index776$drawn;
     decisions++;
     steps = 0;
-    if ($index768 < $count761) {
-      const $digit771 = $index768;
-      const $value772 = C[$seg759 * CAP + $digit771]!;
-      if (trace !== null) trace.push($seat758, 1, $value772);
+    if ($index776 < $count769) {
+      const $digit779 = $index776;
+      const $value780 = C[$seg767 * CAP + $digit779]!;
+      if (trace !== null) trace.push($seat766, 1, $value780);
       {
-        const l_target = $value772;
+        const l_target = $value780;
         {
-          const $seg773 = Z_played + l_whose_2;
+          const $seg781 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit771;
-          if (!($at >= 0 && $at < N[$seg773]! && C[$seg773 * CAP + $at]! === $wanted)) {
+          let $at = $digit779;
+          if (!($at >= 0 && $at < N[$seg781]! && C[$seg781 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg773]!; $i++)
-              if (C[$seg773 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg781]!; $i++)
+              if (C[$seg781 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
-          if ($at < 0) throw $fault30();
-          const $at774 = $seg773 * CAP + $at;
-          const $card = C[$at774]!;
-          const $end775 = $seg773 * CAP + N[$seg773]! - 1;
-          for (let $k776 = $at774; $k776 < $end775; $k776++) C[$k776] = C[$k776 + 1]!;
-          N[$seg773]!--;
+          if ($at < 0) throw $fault32();
+          const $at782 = $seg781 * CAP + $at;
+          const $card = C[$at782]!;
+          const $end783 = $seg781 * CAP + N[$seg781]! - 1;
+          for (let $k784 = $at782; $k784 < $end783; $k784++) C[$k784] = C[$k784 + 1]!;
+          N[$seg781]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg773 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg773 - Z_played));
+              if (--$count_played_effect[($seg781 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg781 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7371,22 +7371,22 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index768 -= $count761;
-    if ($index768 < $count766) {
-      const $digit777 = $index768;
-      const $value778 = $values91[$digit777]!;
-      if (trace !== null) trace.push($seat758, 2, $value778);
+    $index776 -= $count769;
+    if ($index776 < $count774) {
+      const $digit785 = $index776;
+      const $value786 = $values91[$digit785]!;
+      if (trace !== null) trace.push($seat766, 2, $value786);
       {
-        const l_target = $value778;
+        const l_target = $value786;
         v_doubled[l_target] = 0;
         {
-          const $seg779 = Z_attached + l_whose_2;
-          if (N[$seg779]! === 0) throw $fault31();
-          const $at780 = $seg779 * CAP;
-          const $card = C[$at780]!;
-          const $end781 = $seg779 * CAP + N[$seg779]! - 1;
-          for (let $k782 = $at780; $k782 < $end781; $k782++) C[$k782] = C[$k782 + 1]!;
-          N[$seg779]!--;
+          const $seg787 = Z_attached + l_whose_2;
+          if (N[$seg787]! === 0) throw $fault33();
+          const $at788 = $seg787 * CAP;
+          const $card = C[$at788]!;
+          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
+          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
+          N[$seg787]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7394,8 +7394,8 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index768 -= $count766;
-    throw $fault25();
+    $index776 -= $count774;
+    throw $fault27();
   }
   var NO_VARIANTS: readonly string[] = [];
   var ENDS: readonly RuleSite[] = [];
@@ -7608,7 +7608,7 @@ export function playout(): PlayoutKernel {
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
-    if (!(Number.isInteger($players) && $players >= 2 && $players <= 6)) throw $fault42($players);
+    if (!(Number.isInteger($players) && $players >= 2 && $players <= 6)) throw $fault44($players);
     humans = $players;
     players = humans + (humans === 2 ? 1 : 0);
     v_bank = 0;
@@ -7652,10 +7652,10 @@ export function playout(): PlayoutKernel {
       }
       $freshKeyed();
       {
-        for (let $i786 = N[Z_action_deck]! - 1; $i786 > 0; $i786--) {
-          const $n790 = $i786 + 1;
-          let $r791 = 0;
-          if ($n790 <= 2097152 && $n790 >= 1) {
+        for (let $i794 = N[Z_action_deck]! - 1; $i794 > 0; $i794--) {
+          const $n798 = $i794 + 1;
+          let $r799 = 0;
+          if ($n798 <= 2097152 && $n798 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7666,49 +7666,49 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n790;
+              const $m = ($t >>> 0) * $n798;
               const $low = $m >>> 0;
-              if ($low >= $n790 || $low >= 4294967296 % $n790) {
-                $r791 = ($m / 4294967296) >>> 0;
+              if ($low >= $n798 || $low >= 4294967296 % $n798) {
+                $r799 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n790 >= 1 && $n790 <= 4294967296)) throw $fault4();
-            $r791 = drawInt(G, $n790);
+            if (!($n798 >= 1 && $n798 <= 4294967296)) throw $fault4();
+            $r799 = drawInt(G, $n798);
           }
-          const $j789 = $r791;
-          const $a787 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i786;
-          const $b788 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j789;
-          const $card = C[$a787]!;
-          C[$a787] = C[$b788]!;
-          C[$b788] = $card;
+          const $j797 = $r799;
+          const $a795 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i794;
+          const $b796 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j797;
+          const $card = C[$a795]!;
+          C[$a795] = C[$b796]!;
+          C[$b796] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg792 = Z_hand + l_p;
+            const $seg800 = Z_hand + l_p;
             const $count = 2;
-            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault15();
+            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault17();
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg792 * CAP + N[$seg792]!] = $card;
-              N[$seg792]!++;
-              $where[$card] = $seg792;
+              C[$seg800 * CAP + N[$seg800]!] = $card;
+              N[$seg800]!++;
+              $where[$card] = $seg800;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg792 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg800 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i793 = N[Z_property_deck]! - 1; $i793 > 0; $i793--) {
-          const $n797 = $i793 + 1;
-          let $r798 = 0;
-          if ($n797 <= 2097152 && $n797 >= 1) {
+        for (let $i801 = N[Z_property_deck]! - 1; $i801 > 0; $i801--) {
+          const $n805 = $i801 + 1;
+          let $r806 = 0;
+          if ($n805 <= 2097152 && $n805 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7719,28 +7719,28 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n797;
+              const $m = ($t >>> 0) * $n805;
               const $low = $m >>> 0;
-              if ($low >= $n797 || $low >= 4294967296 % $n797) {
-                $r798 = ($m / 4294967296) >>> 0;
+              if ($low >= $n805 || $low >= 4294967296 % $n805) {
+                $r806 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n797 >= 1 && $n797 <= 4294967296)) throw $fault4();
-            $r798 = drawInt(G, $n797);
+            if (!($n805 >= 1 && $n805 <= 4294967296)) throw $fault4();
+            $r806 = drawInt(G, $n805);
           }
-          const $j796 = $r798;
-          const $a794 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i793;
-          const $b795 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j796;
-          const $card = C[$a794]!;
-          C[$a794] = C[$b795]!;
-          C[$b795] = $card;
+          const $j804 = $r806;
+          const $a802 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i801;
+          const $b803 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j804;
+          const $card = C[$a802]!;
+          C[$a802] = C[$b803]!;
+          C[$b803] = $card;
         }
       }
       {
         const $count = players;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault10();
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault11();
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
           C[Z_box * CAP + N[Z_box]!] = $card;
@@ -7751,14 +7751,14 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg799 = Z_secret + l_p;
+            const $seg807 = Z_secret + l_p;
             const $count = 1;
-            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault10();
+            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault11();
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg799 * CAP + N[$seg799]!] = $card;
-              N[$seg799]!++;
-              $where[$card] = $seg799;
+              C[$seg807 * CAP + N[$seg807]!] = $card;
+              N[$seg807]!++;
+              $where[$card] = $seg807;
             }
           }
         }
@@ -7771,19 +7771,19 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg800 = Z_dealt + l_p;
+              const $seg808 = Z_dealt + l_p;
               const $count = 1;
-              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault10();
+              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault11();
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg800 * CAP + N[$seg800]!] = $card;
-                N[$seg800]!++;
-                $where[$card] = $seg800;
+                C[$seg808 * CAP + N[$seg808]!] = $card;
+                N[$seg808]!++;
+                $where[$card] = $seg808;
               }
             }
           } else {
             {
-              if (N[Z_property_deck]! === 0) throw $fault43();
+              if (N[Z_property_deck]! === 0) throw $fault45();
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
               C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
               N[Z_set_aside]!++;
@@ -7796,8 +7796,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k801 = N[$from]! - 1; $k801 >= 0; $k801--) {
-            const $card = C[$from * CAP + $k801]!;
+          for (let $k809 = N[$from]! - 1; $k809 >= 0; $k809--) {
+            const $card = C[$from * CAP + $k809]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -7806,10 +7806,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i802 = N[Z_property_deck]! - 1; $i802 > 0; $i802--) {
-          const $n806 = $i802 + 1;
-          let $r807 = 0;
-          if ($n806 <= 2097152 && $n806 >= 1) {
+        for (let $i810 = N[Z_property_deck]! - 1; $i810 > 0; $i810--) {
+          const $n814 = $i810 + 1;
+          let $r815 = 0;
+          if ($n814 <= 2097152 && $n814 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7820,30 +7820,30 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n806;
+              const $m = ($t >>> 0) * $n814;
               const $low = $m >>> 0;
-              if ($low >= $n806 || $low >= 4294967296 % $n806) {
-                $r807 = ($m / 4294967296) >>> 0;
+              if ($low >= $n814 || $low >= 4294967296 % $n814) {
+                $r815 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n806 >= 1 && $n806 <= 4294967296)) throw $fault4();
-            $r807 = drawInt(G, $n806);
+            if (!($n814 >= 1 && $n814 <= 4294967296)) throw $fault4();
+            $r815 = drawInt(G, $n814);
           }
-          const $j805 = $r807;
-          const $a803 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i802;
-          const $b804 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j805;
-          const $card = C[$a803]!;
-          C[$a803] = C[$b804]!;
-          C[$b804] = $card;
+          const $j813 = $r815;
+          const $a811 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i810;
+          const $b812 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j813;
+          const $card = C[$a811]!;
+          C[$a811] = C[$b812]!;
+          C[$b812] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
         {
           const $amount = 4;
-          if ($amount < 0) throw $fault13($amount);
-          if (v_bank < $amount) throw $fault14(v_bank, $amount);
+          if ($amount < 0) throw $fault15($amount);
+          if (v_bank < $amount) throw $fault16(v_bank, $amount);
           v_bank -= $amount;
           v_coins[l_p] += $amount;
         }
@@ -9490,122 +9490,128 @@ function $fault9(): GameFault {
   return new GameFault("fault/empty-aggregate", "first(…): no item matches");
 }
 function $fault10(): GameFault {
-  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+  return new GameFault("fault/card-not-in-zone", "the card is not in secret[p]");
 }
 function $fault11(): GameFault {
+  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
+}
+function $fault12(): GameFault {
   return new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
 }
-function $fault12($0: unknown): GameFault {
+function $fault13($0: unknown): GameFault {
   return new GameFault(
     "fault/negative-transfer",
     `cannot transfer a negative amount (${$0}) from protection[p]`,
   );
 }
-function $fault13($0: unknown): GameFault {
+function $fault14(): GameFault {
+  return new GameFault("fault/card-not-in-zone", "the card is not in exchange[p]");
+}
+function $fault15($0: unknown): GameFault {
   return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from bank`);
 }
-function $fault14($0: unknown, $1: unknown): GameFault {
+function $fault16($0: unknown, $1: unknown): GameFault {
   return new GameFault("fault/insufficient", `bank has ${$0}, not the ${$1} to transfer`);
 }
-function $fault15(): GameFault {
+function $fault17(): GameFault {
   return new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
 }
-function $fault16($0: unknown, $1: unknown): GameFault {
+function $fault18($0: unknown, $1: unknown): GameFault {
   return new GameFault("fault/no-such-position", `the zone has no card at position ${$0}: it holds ${$1}`);
 }
-function $fault17($0: unknown): GameFault {
+function $fault19($0: unknown): GameFault {
   return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from coins[q]`);
 }
-function $fault18($0: unknown, $1: unknown): GameFault {
+function $fault20($0: unknown, $1: unknown): GameFault {
   return new GameFault("fault/insufficient", `coins[q] has ${$0}, not the ${$1} to transfer`);
 }
-function $fault19($0: unknown): GameFault {
+function $fault21($0: unknown): GameFault {
   return new GameFault(
     "fault/negative-transfer",
     `cannot transfer a negative amount (${$0}) from coins[target]`,
   );
 }
-function $fault20($0: unknown, $1: unknown): GameFault {
+function $fault22($0: unknown, $1: unknown): GameFault {
   return new GameFault("fault/insufficient", `coins[target] has ${$0}, not the ${$1} to transfer`);
 }
-function $fault21($0: unknown): GameFault {
+function $fault23($0: unknown): GameFault {
   return new GameFault(
     "fault/negative-transfer",
     `cannot transfer a negative amount (${$0}) from protection[target]`,
   );
 }
-function $fault22(): GameFault {
+function $fault24(): GameFault {
   return new GameFault("fault/no-legal-move", "nobody is asked");
 }
-function $fault23($0: unknown): GameFault {
+function $fault25($0: unknown): GameFault {
   return new GameFault("fault/no-legal-move", `seat ${$0} must act but has no legal move`);
 }
-function $fault24($0: unknown): GameFault {
+function $fault26($0: unknown): GameFault {
   return new GameFault(
     "fault/decision-cap",
     `the game did not end within ${$0} decisions: an endless flow loop?`,
   );
 }
-function $fault25(): GameFault {
+function $fault27(): GameFault {
   return new GameFault("fault/no-legal-move", "the drawn move index is out of range");
 }
-function $fault26(): GameFault {
+function $fault28(): GameFault {
   return new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
 }
-function $fault27(): GameFault {
+function $fault29(): GameFault {
   return new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
 }
-function $fault28(): GameFault {
+function $fault30(): GameFault {
   return new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
 }
-function $fault29(): GameFault {
+function $fault31(): GameFault {
   return new GameFault("fault/card-not-in-zone", "the card is not in board");
 }
-function $fault30(): GameFault {
+function $fault32(): GameFault {
   return new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
 }
-function $fault31(): GameFault {
+function $fault33(): GameFault {
   return new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
 }
-function $fault32($0: unknown): GameFault {
+function $fault34($0: unknown): GameFault {
   return new GameFault(
     "fault/negative-transfer",
     `cannot transfer a negative amount (${$0}) from coins[active]`,
   );
 }
-function $fault33($0: unknown, $1: unknown): GameFault {
+function $fault35($0: unknown, $1: unknown): GameFault {
   return new GameFault("fault/insufficient", `coins[active] has ${$0}, not the ${$1} to transfer`);
 }
-function $fault34(): GameFault {
+function $fault36(): GameFault {
   return new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
 }
-function $fault35(): GameFault {
+function $fault37(): GameFault {
   return new GameFault("fault/zone-full", "in_transit is full");
 }
-function $fault36(): GameFault {
+function $fault38(): GameFault {
   return new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
 }
-function $fault37(): GameFault {
+function $fault39(): GameFault {
   return new GameFault("fault/zone-full", "exchange[a] is full");
 }
-function $fault38(): GameFault {
+function $fault40(): GameFault {
   return new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
 }
-function $fault39(): GameFault {
+function $fault41(): GameFault {
   return new GameFault("fault/zone-full", "exchange[b] is full");
 }
-function $fault40($0: unknown): GameFault {
+function $fault42($0: unknown): GameFault {
   return new GameFault(
     "fault/negative-transfer",
     `cannot transfer a negative amount (${$0}) from coins[opponent]`,
   );
 }
-function $fault41($0: unknown, $1: unknown): GameFault {
+function $fault43($0: unknown, $1: unknown): GameFault {
   return new GameFault("fault/insufficient", `coins[opponent] has ${$0}, not the ${$1} to transfer`);
 }
-function $fault42($0: unknown): GameFault {
+function $fault44($0: unknown): GameFault {
   return new GameFault("fault/players", `this game is for 2 to 6 players, not ${$0}`);
 }
-function $fault43(): GameFault {
+function $fault45(): GameFault {
   return new GameFault("fault/empty-zone", "property_deck is empty: it has no top card");
 }

@@ -29,6 +29,7 @@ import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
 import { faultsOutOfLine } from "./playout-faults.js";
+import { letOrigins } from "./playout-let-origins.js";
 import { KernelUnsupported, WHERE, varName, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 import { seatCountCode } from "./playout-bot-seats.js";
@@ -115,7 +116,8 @@ export class PlayoutFile {
       segment += z.perPlayer ? this.maxSeats : 1;
     }
     this.segments = Math.max(1, segment);
-    this.code = new KernelCode(ctx.game, this.zones, this.maxSeats, (card) => ctx.statements.origin(card), (range) => {
+    const lets = letOrigins(ctx.game, (card) => ctx.statements.origin(card));
+    this.code = new KernelCode(ctx.game, this.zones, this.maxSeats, (card) => lets.get(card) ?? ctx.statements.origin(card), (range) => {
       // A site names the file of the declaration being written (setup or flow), as the state
       // machine names it.
       return ctx.inDeclaration(this.writing, () => ctx.sites.site(range));
