@@ -233,11 +233,7 @@ export function playout(): PlayoutKernel {
                         if ($max156 !== $max156 || $v > $max156) $max156 = $v;
                       }
                     }
-                    if ($max156 !== $max156)
-                      throw new GameFault(
-                        "fault/empty-aggregate",
-                        "max(…) of nothing: the collection is empty",
-                      );
+                    if ($max156 !== $max156) throw $fault0();
                     $cond157 = fn_copies(l_p, l_v) === $max156;
                   }
                   if ($cond157) {
@@ -370,11 +366,7 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step1$body();
       if ($pc !== 1) return $pc;
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault1();
     }
   }
   function step1$body(): number {
@@ -400,12 +392,10 @@ export function playout(): PlayoutKernel {
         N[Z_shop]! < 5
       ))
         break;
-      if ($passes >= LOOP_LIMIT)
-        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+      if ($passes >= LOOP_LIMIT) throw $fault2();
       {
         const $count = 1;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault3();
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
           C[Z_shop * CAP + N[Z_shop]!] = $card;
@@ -466,13 +456,8 @@ export function playout(): PlayoutKernel {
       $offered6 = true;
     }
     const $offered7 = ($offered3 ? 1 : 0) + ($offered6 ? 1 : 0);
-    if ($offered7 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
-    if (decisions >= $cap)
-      throw new GameFault(
-        "fault/decision-cap",
-        `the game did not end within ${$cap} decisions: an endless flow loop?`,
-      );
+    if ($offered7 === 0) throw $fault4($seat0);
+    if (decisions >= $cap) throw $fault5($cap);
     attempt8: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n10 = $offered7;
       let $r11 = 0;
@@ -495,8 +480,7 @@ export function playout(): PlayoutKernel {
           }
         }
       } else {
-        if (!($n10 >= 1 && $n10 <= 4294967296))
-          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        if (!($n10 >= 1 && $n10 <= 4294967296)) throw $fault6();
         $r11 = drawInt(P, $n10);
       }
       const $pick9$drawn = $r11;
@@ -557,8 +541,7 @@ export function playout(): PlayoutKernel {
                   $at = $i;
                   break;
                 }
-              if ($at < 0)
-                throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+              if ($at < 0) throw $fault7();
               const $at29 = $seg28 * CAP + $at;
               const $card = C[$at29]!;
               const $end30 = $seg28 * CAP + N[$seg28]! - 1;
@@ -582,7 +565,7 @@ export function playout(): PlayoutKernel {
                   $at = $i;
                   break;
                 }
-              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+              if ($at < 0) throw $fault8();
               const $at33 = Z_shop * CAP + $at;
               const $card = C[$at33]!;
               const $end34 = Z_shop * CAP + N[Z_shop]! - 1;
@@ -641,8 +624,7 @@ export function playout(): PlayoutKernel {
                   $at = $i;
                   break;
                 }
-              if ($at < 0)
-                throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+              if ($at < 0) throw $fault7();
               const $at50 = $seg49 * CAP + $at;
               const $card = C[$at50]!;
               const $end51 = $seg49 * CAP + N[$seg49]! - 1;
@@ -666,7 +648,7 @@ export function playout(): PlayoutKernel {
                   $at = $i;
                   break;
                 }
-              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+              if ($at < 0) throw $fault8();
               const $at54 = Z_shop * CAP + $at;
               const $card = C[$at54]!;
               const $end55 = Z_shop * CAP + N[Z_shop]! - 1;
@@ -702,8 +684,7 @@ export function playout(): PlayoutKernel {
       );
       if ($exact58 >= 0 && $exact62 >= 0) {
         const $total66 = $exact58 + $exact62;
-        if ($total66 === 0)
-          throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
+        if ($total66 === 0) throw $fault4($seat0);
         let $index67 = drawIndexOn(P, $total66);
         decisions++;
         steps = 0;
@@ -738,8 +719,7 @@ export function playout(): PlayoutKernel {
                       $at = $i;
                       break;
                     }
-                  if ($at < 0)
-                    throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+                  if ($at < 0) throw $fault7();
                   const $at73 = $seg72 * CAP + $at;
                   const $card = C[$at73]!;
                   const $end74 = $seg72 * CAP + N[$seg72]! - 1;
@@ -770,7 +750,7 @@ export function playout(): PlayoutKernel {
                       $at = $i;
                       break;
                     }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+                  if ($at < 0) throw $fault8();
                   const $at79 = Z_shop * CAP + $at;
                   const $card = C[$at79]!;
                   const $end80 = Z_shop * CAP + N[Z_shop]! - 1;
@@ -821,8 +801,7 @@ export function playout(): PlayoutKernel {
                       $at = $i;
                       break;
                     }
-                  if ($at < 0)
-                    throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+                  if ($at < 0) throw $fault7();
                   const $at88 = $seg87 * CAP + $at;
                   const $card = C[$at88]!;
                   const $end89 = $seg87 * CAP + N[$seg87]! - 1;
@@ -853,7 +832,7 @@ export function playout(): PlayoutKernel {
                       $at = $i;
                       break;
                     }
-                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
+                  if ($at < 0) throw $fault8();
                   const $at94 = Z_shop * CAP + $at;
                   const $card = C[$at94]!;
                   const $end95 = Z_shop * CAP + N[Z_shop]! - 1;
@@ -875,7 +854,7 @@ export function playout(): PlayoutKernel {
         $index67 -= $exact62;
       }
     }
-    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+    throw $fault9();
   }
   var NO_VARIANTS: readonly string[] = [];
   var ENDS: readonly RuleSite[] = [AT.L184];
@@ -958,8 +937,7 @@ export function playout(): PlayoutKernel {
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
-    if (!(Number.isInteger($players) && $players >= 2 && $players <= 5))
-      throw new GameFault("fault/players", `this game is for 2 to 5 players, not ${$players}`);
+    if (!(Number.isInteger($players) && $players >= 2 && $players <= 5)) throw $fault10($players);
     players = $players;
     v_shop_keeper = 0;
     K_ended = -1;
@@ -997,7 +975,7 @@ export function playout(): PlayoutKernel {
             break;
           }
         }
-        if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+        if ($at < 0) throw $fault11();
         const $at102 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
         const $card = C[$at102]!;
         const $end103 = Z_draw * CAP + N[Z_draw]! - 1;
@@ -1029,8 +1007,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n109 >= 1 && $n109 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n109 >= 1 && $n109 <= 4294967296)) throw $fault6();
             $r110 = drawInt(G, $n109);
           }
           const $j108 = $r110;
@@ -1069,7 +1046,7 @@ export function playout(): PlayoutKernel {
                     break;
                   }
                 }
-                if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+                if ($at < 0) throw $fault11();
                 const $at117 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
                 const $card = C[$at117]!;
                 const $end118 = Z_draw * CAP + N[Z_draw]! - 1;
@@ -1090,8 +1067,7 @@ export function playout(): PlayoutKernel {
       }
       {
         const $count = 6;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault3();
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
           C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
@@ -1121,8 +1097,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n125 >= 1 && $n125 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n125 >= 1 && $n125 <= 4294967296)) throw $fault6();
             $r126 = drawInt(G, $n125);
           }
           const $j124 = $r126;
@@ -1148,8 +1123,7 @@ export function playout(): PlayoutKernel {
       }
       {
         const $count = 5;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault3();
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
           C[Z_shop * CAP + N[Z_shop]!] = $card;
@@ -1213,8 +1187,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n137 >= 1 && $n137 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              if (!($n137 >= 1 && $n137 <= 4294967296)) throw $fault6();
               $r138 = drawInt(G, $n137);
             }
             const $j136 = $r138;
@@ -1242,7 +1215,7 @@ export function playout(): PlayoutKernel {
                   break;
                 }
               }
-              if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+              if ($at < 0) throw $fault11();
               const $at142 = Z_objective_stacks * CAP + $at;
               const $card = C[$at142]!;
               const $end143 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
@@ -1301,11 +1274,7 @@ export function playout(): PlayoutKernel {
       pc = $entry;
     }
     run: for (;;) {
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault1();
       switch (pc) {
         case 0:
           pc = step0();
@@ -1428,4 +1397,43 @@ export function playout(): PlayoutKernel {
     scores,
     ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
   };
+}
+function $fault0(): GameFault {
+  return new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
+}
+function $fault1(): GameFault {
+  return new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
+}
+function $fault2(): GameFault {
+  return new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+}
+function $fault3(): GameFault {
+  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+}
+function $fault4($0: unknown): GameFault {
+  return new GameFault("fault/no-legal-move", `seat ${$0} must act but has no legal move`);
+}
+function $fault5($0: unknown): GameFault {
+  return new GameFault(
+    "fault/decision-cap",
+    `the game did not end within ${$0} decisions: an endless flow loop?`,
+  );
+}
+function $fault6(): GameFault {
+  return new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+}
+function $fault7(): GameFault {
+  return new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
+}
+function $fault8(): GameFault {
+  return new GameFault("fault/card-not-in-zone", "the card is not in shop");
+}
+function $fault9(): GameFault {
+  return new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+}
+function $fault10($0: unknown): GameFault {
+  return new GameFault("fault/players", `this game is for 2 to 5 players, not ${$0}`);
+}
+function $fault11(): GameFault {
+  return new GameFault("fault/empty-aggregate", "first(…): no item matches");
 }

@@ -108,8 +108,7 @@ export function playout(): PlayoutKernel {
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     K_variants = variants;
     const $variants = variants;
-    if (!(Number.isInteger($players) && $players >= 2 && $players <= 5))
-      throw new GameFault("fault/players", `this game is for 2 to 5 players, not ${$players}`);
+    if (!(Number.isInteger($players) && $players >= 2 && $players <= 5)) throw $fault0($players);
     const players = $players;
     let v_money_chest: number = 0;
     let v_box: number = 0;
@@ -153,8 +152,7 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n208 >= 1 && $n208 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            if (!($n208 >= 1 && $n208 <= 4294967296)) throw $fault1();
             $r209 = drawInt(G, $n208);
           }
           const $j207 = $r209;
@@ -167,8 +165,7 @@ export function playout(): PlayoutKernel {
       }
       {
         const $count = 7;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
           C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -178,13 +175,8 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         {
           const $amount = 10;
-          if ($amount < 0)
-            throw new GameFault(
-              "fault/negative-transfer",
-              `cannot transfer a negative amount (${$amount}) from box`,
-            );
-          if (v_box < $amount)
-            throw new GameFault("fault/insufficient", `box has ${v_box}, not the ${$amount} to transfer`);
+          if ($amount < 0) throw $fault3($amount);
+          if (v_box < $amount) throw $fault4(v_box, $amount);
           v_box -= $amount;
           v_coins[l_p] += $amount;
         }
@@ -271,11 +263,7 @@ export function playout(): PlayoutKernel {
       pc = $entry;
     }
     run: for (;;) {
-      if (++steps > 10_000_000)
-        throw new GameFault(
-          "fault/endless-flow",
-          "the flow ran 10,000,000 steps without reaching a decision",
-        );
+      if (++steps > 10_000_000) throw $fault5();
       switch (pc) {
         case 0: {
           l_turner = drawInt(G, players);
@@ -290,8 +278,7 @@ export function playout(): PlayoutKernel {
                 }
                 {
                   const $count = Math.min(7, N[Z_draw]!);
-                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-                    throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
                   for (let $dealt = 0; $dealt < $count; $dealt++) {
                     const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                     C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -323,8 +310,7 @@ export function playout(): PlayoutKernel {
               }
               {
                 const $count = Math.min(7, N[Z_draw]!);
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-                  throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
                 for (let $dealt = 0; $dealt < $count; $dealt++) {
                   const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                   C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -348,11 +334,7 @@ export function playout(): PlayoutKernel {
                     }
                     {
                       const $count = Math.min(7, N[Z_draw]!);
-                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-                        throw new GameFault(
-                          "fault/not-enough-cards",
-                          "cannot deal that many cards from draw",
-                        );
+                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
                       for (let $dealt = 0; $dealt < $count; $dealt++) {
                         const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                         C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -387,8 +369,7 @@ export function playout(): PlayoutKernel {
                 }
                 {
                   const $count = Math.min(7, N[Z_draw]!);
-                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-                    throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
                   for (let $dealt = 0; $dealt < $count; $dealt++) {
                     const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                     C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -441,8 +422,7 @@ export function playout(): PlayoutKernel {
               }
               {
                 const $count = Math.min(7, N[Z_draw]!);
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-                  throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
                 for (let $dealt = 0; $dealt < $count; $dealt++) {
                   const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                   C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -455,16 +435,8 @@ export function playout(): PlayoutKernel {
                   if (v_coins[l_p]! > 10) {
                     {
                       const $amount = v_coins[l_p]! - 10;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from coins[p]`,
-                        );
-                      if (v_coins[l_p] < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `coins[p] has ${v_coins[l_p]}, not the ${$amount} to transfer`,
-                        );
+                      if ($amount < 0) throw $fault6($amount);
+                      if (v_coins[l_p] < $amount) throw $fault7(v_coins[l_p], $amount);
                       v_coins[l_p] -= $amount;
                       v_money_chest += $amount;
                     }
@@ -474,16 +446,8 @@ export function playout(): PlayoutKernel {
                   if (v_coins[l_p]! < 10) {
                     {
                       const $amount = 10 - v_coins[l_p]!;
-                      if ($amount < 0)
-                        throw new GameFault(
-                          "fault/negative-transfer",
-                          `cannot transfer a negative amount (${$amount}) from money_chest`,
-                        );
-                      if (v_money_chest < $amount)
-                        throw new GameFault(
-                          "fault/insufficient",
-                          `money_chest has ${v_money_chest}, not the ${$amount} to transfer`,
-                        );
+                      if ($amount < 0) throw $fault8($amount);
+                      if (v_money_chest < $amount) throw $fault9(v_money_chest, $amount);
                       v_money_chest -= $amount;
                       v_coins[l_p] += $amount;
                     }
@@ -509,11 +473,7 @@ export function playout(): PlayoutKernel {
                     }
                     {
                       const $count = Math.min(7, N[Z_draw]!);
-                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-                        throw new GameFault(
-                          "fault/not-enough-cards",
-                          "cannot deal that many cards from draw",
-                        );
+                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
                       for (let $dealt = 0; $dealt < $count; $dealt++) {
                         const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                         C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -547,8 +507,7 @@ export function playout(): PlayoutKernel {
                   }
                   {
                     const $count = Math.min(7, N[Z_draw]!);
-                    if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-                      throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+                    if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
                     for (let $dealt = 0; $dealt < $count; $dealt++) {
                       const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                       C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -585,11 +544,7 @@ export function playout(): PlayoutKernel {
                     }
                     {
                       const $count = Math.min(7, N[Z_draw]!);
-                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
-                        throw new GameFault(
-                          "fault/not-enough-cards",
-                          "cannot deal that many cards from draw",
-                        );
+                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
                       for (let $dealt = 0; $dealt < $count; $dealt++) {
                         const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                         C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -655,8 +610,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n167 >= 1 && $n167 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  if (!($n167 >= 1 && $n167 <= 4294967296)) throw $fault1();
                   $r168 = drawInt(G, $n167);
                 }
                 const $j166 = $r168;
@@ -670,8 +624,7 @@ export function playout(): PlayoutKernel {
             if (N[Z_won + l_grabber]! > 0) {
               {
                 const $seg169 = Z_won + l_grabber;
-                if (N[$seg169]! === 0)
-                  throw new GameFault("fault/empty-zone", "won[grabber] is empty: it has no top card");
+                if (N[$seg169]! === 0) throw $fault10();
                 const $at170 = $seg169 * CAP;
                 const $card = C[$at170]!;
                 const $end171 = $seg169 * CAP + N[$seg169]! - 1;
@@ -683,11 +636,7 @@ export function playout(): PlayoutKernel {
             {
               const $amount = v_stake[l_bidder]!;
               if ($amount !== 0) {
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from stake[bidder]`,
-                  );
+                if ($amount < 0) throw $fault11($amount);
                 v_stake[l_bidder] = 0;
                 v_money_chest += $amount;
               }
@@ -696,11 +645,7 @@ export function playout(): PlayoutKernel {
               {
                 const $amount = v_stake[l_q]!;
                 if ($amount !== 0) {
-                  if ($amount < 0)
-                    throw new GameFault(
-                      "fault/negative-transfer",
-                      `cannot transfer a negative amount (${$amount}) from stake[q]`,
-                    );
+                  if ($amount < 0) throw $fault12($amount);
                   v_stake[l_q] = 0;
                   v_coins[l_q] += $amount;
                 }
@@ -753,8 +698,7 @@ export function playout(): PlayoutKernel {
             l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
             for (let $passes = 0; ; $passes++) {
               if (!v_passed[l_bidder]!) break;
-              if ($passes >= LOOP_LIMIT)
-                throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+              if ($passes >= LOOP_LIMIT) throw $fault13();
               l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
             }
           }
@@ -771,13 +715,8 @@ export function playout(): PlayoutKernel {
             const $size4 = Math.max(0, $high3 - $low2 + 1);
             const $count5 = $size4;
             const $total6: number = $count5;
-            if ($total6 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
-            if (decisions >= $cap)
-              throw new GameFault(
-                "fault/decision-cap",
-                `the game did not end within ${$cap} decisions: an endless flow loop?`,
-              );
+            if ($total6 === 0) throw $fault14($seat1);
+            if (decisions >= $cap) throw $fault15($cap);
             const $n8 = $total6;
             let $r9 = 0;
             if ($n8 <= 2097152 && $n8 >= 1) {
@@ -799,8 +738,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n8 >= 1 && $n8 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+              if (!($n8 >= 1 && $n8 <= 4294967296)) throw $fault1();
               $r9 = drawInt(P, $n8);
             }
             const $index7$drawn = $r9;
@@ -816,10 +754,7 @@ export function playout(): PlayoutKernel {
                 {
                   const $position = l_position;
                   if (!Number.isInteger($position) || $position < 1 || $position > N[Z_face_down]!)
-                    throw new GameFault(
-                      "fault/no-such-position",
-                      `the zone has no card at position ${$position}: it holds ${N[Z_face_down]!}`,
-                    );
+                    throw $fault16($position, N[Z_face_down]!);
                   const $index = $position - 1;
                   const $at12 = Z_face_down * CAP + $index;
                   const $card = C[$at12]!;
@@ -834,7 +769,7 @@ export function playout(): PlayoutKernel {
               }
             }
             $index7 -= $count5;
-            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+            throw $fault17();
           }
         }
         case 11: {
@@ -907,13 +842,8 @@ export function playout(): PlayoutKernel {
               ($offered42 ? 1 : 0) +
               ($offered46 ? 1 : 0) +
               ($offered47 ? 1 : 0);
-            if ($offered49 === 0)
-              throw new GameFault("fault/no-legal-move", `seat ${$seat29} must act but has no legal move`);
-            if (decisions >= $cap)
-              throw new GameFault(
-                "fault/decision-cap",
-                `the game did not end within ${$cap} decisions: an endless flow loop?`,
-              );
+            if ($offered49 === 0) throw $fault14($seat29);
+            if (decisions >= $cap) throw $fault15($cap);
             attempt50: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
               const $n52 = $offered49;
               let $r53 = 0;
@@ -936,8 +866,7 @@ export function playout(): PlayoutKernel {
                   }
                 }
               } else {
-                if (!($n52 >= 1 && $n52 <= 4294967296))
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                if (!($n52 >= 1 && $n52 <= 4294967296)) throw $fault1();
                 $r53 = drawInt(P, $n52);
               }
               const $pick51$drawn = $r53;
@@ -964,8 +893,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n57 >= 1 && $n57 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  if (!($n57 >= 1 && $n57 <= 4294967296)) throw $fault1();
                   $r58 = drawInt(P, $n57);
                 }
                 const $digit55 = $r58;
@@ -980,16 +908,8 @@ export function playout(): PlayoutKernel {
                   const l_amount = $value56;
                   {
                     const $amount = l_amount - v_stake[l_bidder]!;
-                    if ($amount < 0)
-                      throw new GameFault(
-                        "fault/negative-transfer",
-                        `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
-                      );
-                    if (v_coins[l_bidder] < $amount)
-                      throw new GameFault(
-                        "fault/insufficient",
-                        `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
-                      );
+                    if ($amount < 0) throw $fault18($amount);
+                    if (v_coins[l_bidder] < $amount) throw $fault19(v_coins[l_bidder], $amount);
                     v_coins[l_bidder] -= $amount;
                     v_stake[l_bidder] += $amount;
                   }
@@ -1000,11 +920,7 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT)
-                          throw new GameFault(
-                            "fault/endless-loop",
-                            "a loop ran without ending or asking anyone",
-                          );
+                        if ($passes >= LOOP_LIMIT) throw $fault13();
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1032,11 +948,7 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT)
-                          throw new GameFault(
-                            "fault/endless-loop",
-                            "a loop ran without ending or asking anyone",
-                          );
+                        if ($passes >= LOOP_LIMIT) throw $fault13();
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1060,11 +972,7 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT)
-                          throw new GameFault(
-                            "fault/endless-loop",
-                            "a loop ran without ending or asking anyone",
-                          );
+                        if ($passes >= LOOP_LIMIT) throw $fault13();
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1097,8 +1005,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n64 >= 1 && $n64 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  if (!($n64 >= 1 && $n64 <= 4294967296)) throw $fault1();
                   $r65 = drawInt(P, $n64);
                 }
                 const $digit62 = $r65;
@@ -1124,8 +1031,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n68 >= 1 && $n68 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  if (!($n68 >= 1 && $n68 <= 4294967296)) throw $fault1();
                   $r69 = drawInt(P, $n68);
                 }
                 const $digit66 = $r69;
@@ -1147,11 +1053,7 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT)
-                          throw new GameFault(
-                            "fault/endless-loop",
-                            "a loop ran without ending or asking anyone",
-                          );
+                        if ($passes >= LOOP_LIMIT) throw $fault13();
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1184,8 +1086,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n73 >= 1 && $n73 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  if (!($n73 >= 1 && $n73 <= 4294967296)) throw $fault1();
                   $r74 = drawInt(P, $n73);
                 }
                 const $digit71 = $r74;
@@ -1211,8 +1112,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n77 >= 1 && $n77 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  if (!($n77 >= 1 && $n77 <= 4294967296)) throw $fault1();
                   $r78 = drawInt(P, $n77);
                 }
                 const $digit75 = $r78;
@@ -1238,7 +1138,7 @@ export function playout(): PlayoutKernel {
                           break;
                         }
                     }
-                    if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_up");
+                    if ($at < 0) throw $fault20();
                     const $at79 = Z_face_up * CAP + $at;
                     const $card = C[$at79]!;
                     const $end80 = Z_face_up * CAP + N[Z_face_up]! - 1;
@@ -1260,8 +1160,7 @@ export function playout(): PlayoutKernel {
                           break;
                         }
                     }
-                    if ($at < 0)
-                      throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
+                    if ($at < 0) throw $fault21();
                     const $at84 = $seg83 * CAP + $at;
                     const $card = C[$at84]!;
                     const $end85 = $seg83 * CAP + N[$seg83]! - 1;
@@ -1276,11 +1175,7 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT)
-                          throw new GameFault(
-                            "fault/endless-loop",
-                            "a loop ran without ending or asking anyone",
-                          );
+                        if ($passes >= LOOP_LIMIT) throw $fault13();
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1313,8 +1208,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n90 >= 1 && $n90 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  if (!($n90 >= 1 && $n90 <= 4294967296)) throw $fault1();
                   $r91 = drawInt(P, $n90);
                 }
                 const $digit88 = $r91;
@@ -1340,8 +1234,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n94 >= 1 && $n94 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  if (!($n94 >= 1 && $n94 <= 4294967296)) throw $fault1();
                   $r95 = drawInt(P, $n94);
                 }
                 const $digit92 = $r95;
@@ -1359,10 +1252,7 @@ export function playout(): PlayoutKernel {
                   {
                     const $position = l_position;
                     if (!Number.isInteger($position) || $position < 1 || $position > N[Z_face_down]!)
-                      throw new GameFault(
-                        "fault/no-such-position",
-                        `the zone has no card at position ${$position}: it holds ${N[Z_face_down]!}`,
-                      );
+                      throw $fault16($position, N[Z_face_down]!);
                     const $index = $position - 1;
                     const $at96 = Z_face_down * CAP + $index;
                     const $card = C[$at96]!;
@@ -1385,8 +1275,7 @@ export function playout(): PlayoutKernel {
                           break;
                         }
                     }
-                    if ($at < 0)
-                      throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
+                    if ($at < 0) throw $fault21();
                     const $at101 = $seg100 * CAP + $at;
                     const $card = C[$at101]!;
                     const $end102 = $seg100 * CAP + N[$seg100]! - 1;
@@ -1401,11 +1290,7 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT)
-                          throw new GameFault(
-                            "fault/endless-loop",
-                            "a loop ran without ending or asking anyone",
-                          );
+                        if ($passes >= LOOP_LIMIT) throw $fault13();
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1438,8 +1323,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n107 >= 1 && $n107 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  if (!($n107 >= 1 && $n107 <= 4294967296)) throw $fault1();
                   $r108 = drawInt(P, $n107);
                 }
                 const $digit105 = $r108;
@@ -1454,16 +1338,8 @@ export function playout(): PlayoutKernel {
                   const l_lender = $value106;
                   {
                     const $amount = Math.min(1, v_coins[l_lender]!);
-                    if ($amount < 0)
-                      throw new GameFault(
-                        "fault/negative-transfer",
-                        `cannot transfer a negative amount (${$amount}) from coins[lender]`,
-                      );
-                    if (v_coins[l_lender] < $amount)
-                      throw new GameFault(
-                        "fault/insufficient",
-                        `coins[lender] has ${v_coins[l_lender]}, not the ${$amount} to transfer`,
-                      );
+                    if ($amount < 0) throw $fault22($amount);
+                    if (v_coins[l_lender] < $amount) throw $fault23(v_coins[l_lender], $amount);
                     v_coins[l_lender] -= $amount;
                     v_coins[l_bidder] += $amount;
                   }
@@ -1473,11 +1349,7 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT)
-                          throw new GameFault(
-                            "fault/endless-loop",
-                            "a loop ran without ending or asking anyone",
-                          );
+                        if ($passes >= LOOP_LIMIT) throw $fault13();
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1489,7 +1361,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             }
-            throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+            throw $fault24();
           }
         }
         case 12: {
@@ -1500,13 +1372,9 @@ export function playout(): PlayoutKernel {
             }
             for (let $s = 0; $s < $n15; $s++) $list1[$s] = 0;
             let $left17 = $n15;
-            if ($left17 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+            if ($left17 === 0) throw $fault25();
             race16: for (;;) {
-              if (decisions >= $cap)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${$cap} decisions: an endless flow loop?`,
-                );
+              if (decisions >= $cap) throw $fault15($cap);
               let $k19 = 0;
               if ($left17 > 1) {
                 const $n21 = $left17;
@@ -1530,8 +1398,7 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n21 >= 1 && $n21 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                  if (!($n21 >= 1 && $n21 <= 4294967296)) throw $fault1();
                   $r22 = drawInt(P, $n21);
                 }
                 const $k19$drawn = $r22;
@@ -1549,16 +1416,8 @@ export function playout(): PlayoutKernel {
               const $count23 = 1;
               const $count24 = 1;
               const $total25: number = $count23 + $count24;
-              if ($total25 === 0)
-                throw new GameFault(
-                  "fault/no-legal-move",
-                  `seat ${l_grabber} must act but has no legal move`,
-                );
-              if (decisions >= $cap)
-                throw new GameFault(
-                  "fault/decision-cap",
-                  `the game did not end within ${$cap} decisions: an endless flow loop?`,
-                );
+              if ($total25 === 0) throw $fault14(l_grabber);
+              if (decisions >= $cap) throw $fault15($cap);
               const $n27 = $total25;
               let $r28 = 0;
               if ($n27 <= 2097152 && $n27 >= 1) {
@@ -1580,8 +1439,7 @@ export function playout(): PlayoutKernel {
                   }
                 }
               } else {
-                if (!($n27 >= 1 && $n27 <= 4294967296))
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+                if (!($n27 >= 1 && $n27 <= 4294967296)) throw $fault1();
                 $r28 = drawInt(P, $n27);
               }
               const $index26$drawn = $r28;
@@ -1621,7 +1479,7 @@ export function playout(): PlayoutKernel {
                 continue race16;
               }
               $index26 -= $count24;
-              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+              throw $fault17();
             }
           }
         }
@@ -1706,8 +1564,7 @@ export function playout(): PlayoutKernel {
                 if ($n !== $n || $v > $n) $n = $v;
               }
             }
-            if ($n !== $n)
-              throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
+            if ($n !== $n) throw $fault26();
             return $n;
           })())($seat),
       ]);
@@ -1737,4 +1594,100 @@ export function playout(): PlayoutKernel {
     scores,
     ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
   };
+}
+function $fault0($0: unknown): GameFault {
+  return new GameFault("fault/players", `this game is for 2 to 5 players, not ${$0}`);
+}
+function $fault1(): GameFault {
+  return new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+}
+function $fault2(): GameFault {
+  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
+}
+function $fault3($0: unknown): GameFault {
+  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from box`);
+}
+function $fault4($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `box has ${$0}, not the ${$1} to transfer`);
+}
+function $fault5(): GameFault {
+  return new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
+}
+function $fault6($0: unknown): GameFault {
+  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from coins[p]`);
+}
+function $fault7($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `coins[p] has ${$0}, not the ${$1} to transfer`);
+}
+function $fault8($0: unknown): GameFault {
+  return new GameFault(
+    "fault/negative-transfer",
+    `cannot transfer a negative amount (${$0}) from money_chest`,
+  );
+}
+function $fault9($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `money_chest has ${$0}, not the ${$1} to transfer`);
+}
+function $fault10(): GameFault {
+  return new GameFault("fault/empty-zone", "won[grabber] is empty: it has no top card");
+}
+function $fault11($0: unknown): GameFault {
+  return new GameFault(
+    "fault/negative-transfer",
+    `cannot transfer a negative amount (${$0}) from stake[bidder]`,
+  );
+}
+function $fault12($0: unknown): GameFault {
+  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from stake[q]`);
+}
+function $fault13(): GameFault {
+  return new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
+}
+function $fault14($0: unknown): GameFault {
+  return new GameFault("fault/no-legal-move", `seat ${$0} must act but has no legal move`);
+}
+function $fault15($0: unknown): GameFault {
+  return new GameFault(
+    "fault/decision-cap",
+    `the game did not end within ${$0} decisions: an endless flow loop?`,
+  );
+}
+function $fault16($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/no-such-position", `the zone has no card at position ${$0}: it holds ${$1}`);
+}
+function $fault17(): GameFault {
+  return new GameFault("fault/no-legal-move", "the drawn move index is out of range");
+}
+function $fault18($0: unknown): GameFault {
+  return new GameFault(
+    "fault/negative-transfer",
+    `cannot transfer a negative amount (${$0}) from coins[bidder]`,
+  );
+}
+function $fault19($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `coins[bidder] has ${$0}, not the ${$1} to transfer`);
+}
+function $fault20(): GameFault {
+  return new GameFault("fault/card-not-in-zone", "the card is not in face_up");
+}
+function $fault21(): GameFault {
+  return new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
+}
+function $fault22($0: unknown): GameFault {
+  return new GameFault(
+    "fault/negative-transfer",
+    `cannot transfer a negative amount (${$0}) from coins[lender]`,
+  );
+}
+function $fault23($0: unknown, $1: unknown): GameFault {
+  return new GameFault("fault/insufficient", `coins[lender] has ${$0}, not the ${$1} to transfer`);
+}
+function $fault24(): GameFault {
+  return new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
+}
+function $fault25(): GameFault {
+  return new GameFault("fault/no-legal-move", "a race that no seat may join");
+}
+function $fault26(): GameFault {
+  return new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
 }
