@@ -124,7 +124,8 @@ export function playout(): PlayoutKernel {
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     K_variants = variants;
     const $variants = variants;
-    if (!(Number.isInteger($players) && $players >= 3 && $players <= 6)) throw $fault0($players);
+    if (!(Number.isInteger($players) && $players >= 3 && $players <= 6))
+      throw new GameFault("fault/players", `this game is for 3 to 6 players, not ${$players}`);
     const players = $players;
     let v_bank: number = 0;
     let v_start_player: number = 0;
@@ -169,7 +170,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n71 >= 1 && $n71 <= 4294967296)) throw $fault1();
+            if (!($n71 >= 1 && $n71 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r72 = drawInt(G, $n71);
           }
           const $j70 = $r72;
@@ -203,7 +205,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n77 >= 1 && $n77 <= 4294967296)) throw $fault1();
+            if (!($n77 >= 1 && $n77 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r78 = drawInt(G, $n77);
           }
           const $j76 = $r78;
@@ -216,14 +219,16 @@ export function playout(): PlayoutKernel {
       }
       {
         const $count = TABLE_removed_cards$byPlayers[players] ?? missingTableKey("removed_cards", players);
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault2();
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
         }
       }
       {
         const $count = TABLE_removed_cards$byPlayers[players] ?? missingTableKey("removed_cards", players);
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!) throw $fault3();
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from currency_deck");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
         }
@@ -232,8 +237,13 @@ export function playout(): PlayoutKernel {
         {
           const $amount =
             TABLE_starting_coins$byPlayers[players] ?? missingTableKey("starting_coins", players);
-          if ($amount < 0) throw $fault4($amount);
-          if (v_bank < $amount) throw $fault5(v_bank, $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from bank`,
+            );
+          if (v_bank < $amount)
+            throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
           v_bank -= $amount;
           v_coins[l_p] += $amount;
         }
@@ -332,7 +342,11 @@ export function playout(): PlayoutKernel {
       pc = $entry;
     }
     run: for (;;) {
-      if (++steps > 10_000_000) throw $fault6();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       switch (pc) {
         case 0: {
           l_leader = v_start_player;
@@ -340,7 +354,11 @@ export function playout(): PlayoutKernel {
             if (N[Z_property_deck]! > 0) {
               {
                 const $count = players;
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault2();
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+                  throw new GameFault(
+                    "fault/not-enough-cards",
+                    "cannot deal that many cards from property_deck",
+                  );
                 for (let $dealt = 0; $dealt < $count; $dealt++) {
                   const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
                   C[Z_auction * CAP + N[Z_auction]!] = $card;
@@ -360,7 +378,10 @@ export function playout(): PlayoutKernel {
                 {
                   const $count = players;
                   if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
-                    throw $fault3();
+                    throw new GameFault(
+                      "fault/not-enough-cards",
+                      "cannot deal that many cards from currency_deck",
+                    );
                   for (let $dealt = 0; $dealt < $count; $dealt++) {
                     const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
                     C[Z_market * CAP + N[Z_market]!] = $card;
@@ -379,7 +400,11 @@ export function playout(): PlayoutKernel {
           if (N[Z_property_deck]! > 0) {
             {
               const $count = players;
-              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault2();
+              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+                throw new GameFault(
+                  "fault/not-enough-cards",
+                  "cannot deal that many cards from property_deck",
+                );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
                 C[Z_auction * CAP + N[Z_auction]!] = $card;
@@ -398,7 +423,11 @@ export function playout(): PlayoutKernel {
             if (N[Z_properties + 0]! > 0) {
               {
                 const $count = players;
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!) throw $fault3();
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+                  throw new GameFault(
+                    "fault/not-enough-cards",
+                    "cannot deal that many cards from currency_deck",
+                  );
                 for (let $dealt = 0; $dealt < $count; $dealt++) {
                   const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
                   C[Z_market * CAP + N[Z_market]!] = $card;
@@ -419,15 +448,27 @@ export function playout(): PlayoutKernel {
           }
           {
             const $amount = v_bid[l_bidder]!;
-            if ($amount < 0) throw $fault7($amount);
-            if (v_coins[l_bidder] < $amount) throw $fault8(v_coins[l_bidder], $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
+              );
+            if (v_coins[l_bidder] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
+              );
             v_coins[l_bidder] -= $amount;
             v_bank += $amount;
           }
           v_bid[l_bidder] = 0;
           {
             const $n = N[Z_auction]!;
-            if ($n === 0) throw $fault9();
+            if ($n === 0)
+              throw new GameFault(
+                "fault/empty-aggregate",
+                "highest(auction) of nothing: the collection is empty",
+              );
             let $at = 0;
             let $best: number;
             {
@@ -462,7 +503,11 @@ export function playout(): PlayoutKernel {
             if (N[Z_property_deck]! > 0) {
               {
                 const $count = players;
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault2();
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+                  throw new GameFault(
+                    "fault/not-enough-cards",
+                    "cannot deal that many cards from property_deck",
+                  );
                 for (let $dealt = 0; $dealt < $count; $dealt++) {
                   const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
                   C[Z_auction * CAP + N[Z_auction]!] = $card;
@@ -482,7 +527,10 @@ export function playout(): PlayoutKernel {
                 {
                   const $count = players;
                   if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
-                    throw $fault3();
+                    throw new GameFault(
+                      "fault/not-enough-cards",
+                      "cannot deal that many cards from currency_deck",
+                    );
                   for (let $dealt = 0; $dealt < $count; $dealt++) {
                     const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
                     C[Z_market * CAP + N[Z_market]!] = $card;
@@ -501,7 +549,8 @@ export function playout(): PlayoutKernel {
           l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
           for (let $passes = 0; ; $passes++) {
             if (!v_passed[l_bidder]!) break;
-            if ($passes >= LOOP_LIMIT) throw $fault10();
+            if ($passes >= LOOP_LIMIT)
+              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
             l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
           }
           pc = 2;
@@ -511,7 +560,11 @@ export function playout(): PlayoutKernel {
           if (N[Z_properties + 0]! > 0) {
             {
               const $count = players;
-              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!) throw $fault3();
+              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+                throw new GameFault(
+                  "fault/not-enough-cards",
+                  "cannot deal that many cards from currency_deck",
+                );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
                 C[Z_market * CAP + N[Z_market]!] = $card;
@@ -545,7 +598,11 @@ export function playout(): PlayoutKernel {
               const l_p = $list6[$i61]!;
               {
                 const $n = N[Z_market]!;
-                if ($n === 0) throw $fault11();
+                if ($n === 0)
+                  throw new GameFault(
+                    "fault/empty-aggregate",
+                    "highest(market) of nothing: the collection is empty",
+                  );
                 let $at = 0;
                 let $best: number;
                 {
@@ -583,7 +640,11 @@ export function playout(): PlayoutKernel {
             if (N[Z_properties + 0]! > 0) {
               {
                 const $count = players;
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!) throw $fault3();
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_currency_deck]!)
+                  throw new GameFault(
+                    "fault/not-enough-cards",
+                    "cannot deal that many cards from currency_deck",
+                  );
                 for (let $dealt = 0; $dealt < $count; $dealt++) {
                   const $card = C[Z_currency_deck * CAP + --N[Z_currency_deck]!]!;
                   C[Z_market * CAP + N[Z_market]!] = $card;
@@ -606,8 +667,13 @@ export function playout(): PlayoutKernel {
             const $count4 = $size3;
             const $count5 = 1;
             const $total6: number = $count4 + $count5;
-            if ($total6 === 0) throw $fault12($seat0);
-            if (decisions >= $cap) throw $fault13($cap);
+            if ($total6 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
+            if (decisions >= $cap)
+              throw new GameFault(
+                "fault/decision-cap",
+                `the game did not end within ${$cap} decisions: an endless flow loop?`,
+              );
             const $n8 = $total6;
             let $r9 = 0;
             if ($n8 <= 2097152 && $n8 >= 1) {
@@ -629,7 +695,8 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n8 >= 1 && $n8 <= 4294967296)) throw $fault1();
+              if (!($n8 >= 1 && $n8 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               $r9 = drawInt(P, $n8);
             }
             const $index7$drawn = $r9;
@@ -648,7 +715,8 @@ export function playout(): PlayoutKernel {
                   l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                   for (let $passes = 0; ; $passes++) {
                     if (!v_passed[l_bidder]!) break;
-                    if ($passes >= LOOP_LIMIT) throw $fault10();
+                    if ($passes >= LOOP_LIMIT)
+                      throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
                     l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                   }
                   pc = 2;
@@ -662,7 +730,11 @@ export function playout(): PlayoutKernel {
               {
                 {
                   const $n = N[Z_auction]!;
-                  if ($n === 0) throw $fault14();
+                  if ($n === 0)
+                    throw new GameFault(
+                      "fault/empty-aggregate",
+                      "lowest(auction) of nothing: the collection is empty",
+                    );
                   let $at = 0;
                   let $best: number;
                   {
@@ -688,8 +760,16 @@ export function playout(): PlayoutKernel {
                 }
                 {
                   const $amount = v_bid[l_bidder]! - Math.floor(v_bid[l_bidder]! / 2);
-                  if ($amount < 0) throw $fault7($amount);
-                  if (v_coins[l_bidder] < $amount) throw $fault8(v_coins[l_bidder], $amount);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
+                    );
+                  if (v_coins[l_bidder] < $amount)
+                    throw new GameFault(
+                      "fault/insufficient",
+                      `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
+                    );
                   v_coins[l_bidder] -= $amount;
                   v_bank += $amount;
                 }
@@ -702,7 +782,8 @@ export function playout(): PlayoutKernel {
                   l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                   for (let $passes = 0; ; $passes++) {
                     if (!v_passed[l_bidder]!) break;
-                    if ($passes >= LOOP_LIMIT) throw $fault10();
+                    if ($passes >= LOOP_LIMIT)
+                      throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
                     l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                   }
                   pc = 2;
@@ -711,7 +792,7 @@ export function playout(): PlayoutKernel {
               }
             }
             $index7 -= $count5;
-            throw $fault15();
+            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
           }
         }
         case 7: {
@@ -722,7 +803,7 @@ export function playout(): PlayoutKernel {
                 $list0[$n20++] = l_p;
               }
             }
-            if ($n20 === 0) throw $fault16();
+            if ($n20 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
             for (let $a21 = 0; $a21 < $n20; $a21++) {
               const l_p = $list0[$a21]!;
               pick22: {
@@ -730,8 +811,13 @@ export function playout(): PlayoutKernel {
                 const $size24 = N[$seg23]!;
                 const $count25 = $size24;
                 const $total26: number = $count25;
-                if ($total26 === 0) throw $fault12(l_p);
-                if (decisions >= $cap) throw $fault13($cap);
+                if ($total26 === 0)
+                  throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
+                if (decisions >= $cap)
+                  throw new GameFault(
+                    "fault/decision-cap",
+                    `the game did not end within ${$cap} decisions: an endless flow loop?`,
+                  );
                 const $n28 = $total26;
                 let $r29 = 0;
                 if ($n28 <= 2097152 && $n28 >= 1) {
@@ -753,7 +839,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n28 >= 1 && $n28 <= 4294967296)) throw $fault1();
+                  if (!($n28 >= 1 && $n28 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r29 = drawInt(P, $n28);
                 }
                 const $index27$drawn = $r29;
@@ -770,7 +857,7 @@ export function playout(): PlayoutKernel {
                   break pick22;
                 }
                 $index27 -= $count25;
-                throw $fault15();
+                throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
               }
             }
             for (let $a21 = 0; $a21 < $n20; $a21++) {
@@ -789,14 +876,15 @@ export function playout(): PlayoutKernel {
                         break;
                       }
                   }
-                  if ($at < 0) throw $fault17();
+                  if ($at < 0)
+                    throw new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
                   const $at33 = $seg32 * CAP + $at;
                   const $card = C[$at33]!;
                   const $end34 = $seg32 * CAP + N[$seg32]! - 1;
                   for (let $k35 = $at33; $k35 < $end34; $k35++) C[$k35] = C[$k35 + 1]!;
                   N[$seg32]!--;
                   const $seg36 = Z_offer + l_p;
-                  if (N[$seg36]! >= 1) throw $fault18();
+                  if (N[$seg36]! >= 1) throw new GameFault("fault/zone-full", "offer[p] is full");
                   C[$seg36 * CAP + N[$seg36]!] = $card;
                   N[$seg36]!++;
                 }
@@ -903,67 +991,4 @@ export function playout(): PlayoutKernel {
     scores,
     ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
   };
-}
-function $fault0($0: unknown): GameFault {
-  return new GameFault("fault/players", `this game is for 3 to 6 players, not ${$0}`);
-}
-function $fault1(): GameFault {
-  return new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-}
-function $fault2(): GameFault {
-  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-}
-function $fault3(): GameFault {
-  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from currency_deck");
-}
-function $fault4($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from bank`);
-}
-function $fault5($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `bank has ${$0}, not the ${$1} to transfer`);
-}
-function $fault6(): GameFault {
-  return new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
-}
-function $fault7($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from coins[bidder]`,
-  );
-}
-function $fault8($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `coins[bidder] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault9(): GameFault {
-  return new GameFault("fault/empty-aggregate", "highest(auction) of nothing: the collection is empty");
-}
-function $fault10(): GameFault {
-  return new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-}
-function $fault11(): GameFault {
-  return new GameFault("fault/empty-aggregate", "highest(market) of nothing: the collection is empty");
-}
-function $fault12($0: unknown): GameFault {
-  return new GameFault("fault/no-legal-move", `seat ${$0} must act but has no legal move`);
-}
-function $fault13($0: unknown): GameFault {
-  return new GameFault(
-    "fault/decision-cap",
-    `the game did not end within ${$0} decisions: an endless flow loop?`,
-  );
-}
-function $fault14(): GameFault {
-  return new GameFault("fault/empty-aggregate", "lowest(auction) of nothing: the collection is empty");
-}
-function $fault15(): GameFault {
-  return new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-}
-function $fault16(): GameFault {
-  return new GameFault("fault/no-legal-move", "nobody is asked");
-}
-function $fault17(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in properties[p]");
-}
-function $fault18(): GameFault {
-  return new GameFault("fault/zone-full", "offer[p] is full");
 }

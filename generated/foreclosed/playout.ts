@@ -426,55 +426,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[l_p * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count828: number = 0;
+    let $count820: number = 0;
     {
-      const $seg830 = Z_collection + l_p;
-      const $n831 = N[$seg830]!;
-      for (let $i829 = 0; $i829 < $n831; $i829++) {
-        const l_c = C[$seg830 * CAP + $i829]!;
+      const $seg822 = Z_collection + l_p;
+      const $n823 = N[$seg822]!;
+      for (let $i821 = 0; $i821 < $n823; $i821++) {
+        const l_c = C[$seg822 * CAP + $i821]!;
         if (Property_heart[l_c]!) {
-          $count828++;
+          $count820++;
         }
       }
     }
-    return $count828;
+    return $count820;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count832: number = 0;
+    let $count824: number = 0;
     {
-      const $seg834 = Z_collection + l_p;
-      const $n835 = N[$seg834]!;
-      for (let $i833 = 0; $i833 < $n835; $i833++) {
-        const l_c = C[$seg834 * CAP + $i833]!;
+      const $seg826 = Z_collection + l_p;
+      const $n827 = N[$seg826]!;
+      for (let $i825 = 0; $i825 < $n827; $i825++) {
+        const l_c = C[$seg826 * CAP + $i825]!;
         if (Property_coin[l_c]!) {
-          $count832++;
+          $count824++;
         }
       }
     }
-    return $count832;
+    return $count824;
   }
   function fn_set_score(l_p: number): number {
-    let $sum836: number = 0;
-    for (const $item837 of ALL_Colour) {
-      const l_k = $item837;
+    let $sum828: number = 0;
+    for (const $item829 of ALL_Colour) {
+      const l_k = $item829;
       if (l_k !== "none") {
-        $sum836 +=
+        $sum828 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum836;
+    return $sum828;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum838: number = 0;
+    let $sum830: number = 0;
     {
-      const $seg840 = Z_collection + l_p;
-      const $n841 = N[$seg840]!;
-      for (let $i839 = 0; $i839 < $n841; $i839++) {
-        const l_c = C[$seg840 * CAP + $i839]!;
-        $sum838 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg832 = Z_collection + l_p;
+      const $n833 = N[$seg832]!;
+      for (let $i831 = 0; $i831 < $n833; $i831++) {
+        const l_c = C[$seg832 * CAP + $i831]!;
+        $sum830 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum838;
+    return $sum830;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -487,8 +487,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item842 of ALL_Colour) {
-                const l_k = $item842;
+              for (const $item834 of ALL_Colour) {
+                const l_k = $item834;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -503,8 +503,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item843 of ALL_Colour) {
-                  const l_k = $item843;
+                for (const $item835 of ALL_Colour) {
+                  const l_k = $item835;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -527,52 +527,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum844: number = 0;
+    let $sum836: number = 0;
     {
-      const $n846 = N[Z_board]!;
-      for (let $i845 = 0; $i845 < $n846; $i845++) {
-        const l_a = C[Z_board * CAP + $i845]!;
-        $sum844 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n838 = N[Z_board]!;
+      for (let $i837 = 0; $i837 < $n838; $i837++) {
+        const l_a = C[Z_board * CAP + $i837]!;
+        $sum836 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum844;
+    return 0 - $sum836;
   }
   function fn_action_points(l_p: number): number {
-    let $sum847: number = 0;
+    let $sum839: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum848: number = 0;
+        let $sum840: number = 0;
         {
-          const $seg850 = Z_played + l_q;
-          const $n851 = N[$seg850]!;
-          for (let $i849 = 0; $i849 < $n851; $i849++) {
-            const l_a = C[$seg850 * CAP + $i849]!;
-            $sum848 += fn_medal_points(l_a, l_p);
+          const $seg842 = Z_played + l_q;
+          const $n843 = N[$seg842]!;
+          for (let $i841 = 0; $i841 < $n843; $i841++) {
+            const l_a = C[$seg842 * CAP + $i841]!;
+            $sum840 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum847 += $sum848;
+        $sum839 += $sum840;
       }
     }
-    return $sum847 + fn_board_points(l_p);
+    return $sum839 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any852: boolean = false;
+    let $any844: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[l_q * 14 + 11]! > 0) {
-          $any852 = true;
+          $any844 = true;
           break;
         }
       }
     }
-    return $any852 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any844 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum853: number = 0;
+    let $sum845: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum853 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum845 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum853;
+    return N[Z_board]! + $sum845;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[l_p * 14 + 4]! > 0;
@@ -853,8 +853,16 @@ export function playout(): PlayoutKernel {
       if (l_owed > 0) {
         {
           const $amount = l_owed;
-          if ($amount < 0) throw $fault0($amount);
-          if (v_coins[l_p] < $amount) throw $fault1(v_coins[l_p], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[p]`,
+            );
+          if (v_coins[l_p] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[p] has ${v_coins[l_p]}, not the ${$amount} to transfer`,
+            );
           v_coins[l_p] -= $amount;
           v_bank += $amount;
         }
@@ -869,7 +877,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step4$body();
       if ($pc !== 4) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step4$body(): number {
@@ -891,7 +903,8 @@ export function playout(): PlayoutKernel {
         ) {
           {
             const $seg54 = Z_secret + l_p;
-            if (N[$seg54]! === 0) throw $fault3();
+            if (N[$seg54]! === 0)
+              throw new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
             const $at55 = $seg54 * CAP;
             const $card = C[$at55]!;
             const $end56 = $seg54 * CAP + N[$seg54]! - 1;
@@ -924,7 +937,8 @@ export function playout(): PlayoutKernel {
                   }
                 }
               } else {
-                if (!($n62 >= 1 && $n62 <= 4294967296)) throw $fault4();
+                if (!($n62 >= 1 && $n62 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                 $r63 = drawInt(G, $n62);
               }
               const $j61 = $r63;
@@ -937,10 +951,12 @@ export function playout(): PlayoutKernel {
           }
           for (let $passes = 0; ; $passes++) {
             if (!(N[Z_secret + l_p]! === 0 && N[Z_box]! > 0)) break;
-            if ($passes >= LOOP_LIMIT) throw $fault5();
+            if ($passes >= LOOP_LIMIT)
+              throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
             if (Property_kind$code[N[Z_box]! > 0 ? C[Z_box * CAP]! : emptyZone("top")]! === 2) {
               {
-                if (N[Z_box]! === 0) throw $fault6();
+                if (N[Z_box]! === 0)
+                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
                 const $at64 = Z_box * CAP;
                 const $card = C[$at64]!;
                 const $end65 = Z_box * CAP + N[Z_box]! - 1;
@@ -952,14 +968,15 @@ export function playout(): PlayoutKernel {
               }
             } else {
               {
-                if (N[Z_box]! === 0) throw $fault6();
+                if (N[Z_box]! === 0)
+                  throw new GameFault("fault/empty-zone", "box is empty: it has no top card");
                 const $at67 = Z_box * CAP;
                 const $card = C[$at67]!;
                 const $end68 = Z_box * CAP + N[Z_box]! - 1;
                 for (let $k69 = $at67; $k69 < $end68; $k69++) C[$k69] = C[$k69 + 1]!;
                 N[Z_box]!--;
                 const $seg70 = Z_secret + l_p;
-                if (N[$seg70]! >= 1) throw $fault7();
+                if (N[$seg70]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
                 C[$seg70 * CAP + N[$seg70]!] = $card;
                 N[$seg70]!++;
                 $where[$card] = $seg70;
@@ -977,7 +994,11 @@ export function playout(): PlayoutKernel {
         l_p_17 = l_p_17$index;
         const $pc = step25();
         if ($pc !== 6) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return step7();
@@ -986,7 +1007,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step6$body();
       if ($pc !== 6) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step6$body(): number {
@@ -1006,7 +1031,11 @@ export function playout(): PlayoutKernel {
         l_p_25 = l_p_25$index;
         const $pc = step10();
         if ($pc !== 8) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return END;
@@ -1015,7 +1044,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step8$body();
       if ($pc !== 8) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step8$body(): number {
@@ -1049,7 +1082,11 @@ export function playout(): PlayoutKernel {
         l_u_5 = $list6[l_u_5$index]!;
         const $pc = step13();
         if ($pc !== 11) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return 8;
@@ -1058,7 +1095,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step11$body();
       if ($pc !== 11) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step11$body(): number {
@@ -1083,7 +1124,11 @@ export function playout(): PlayoutKernel {
   function step14(): number {
     {
       const $seat71 = l_p_26;
-      if ($seat71 >= humans) throw $fault8($seat71);
+      if ($seat71 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat71} is played by the rules: the rules must decide for it, never ask it`,
+        );
       return decide82($seat71);
     }
   }
@@ -1123,7 +1168,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found98) throw $fault9();
+    if (!$found98) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     let l_one = $first97;
     let $first99: number = 0;
     let $found100 = false;
@@ -1134,7 +1179,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if (!$found100) throw $fault9();
+    if (!$found100) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     let l_other = $first99;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_14, v_merc_vote[l_one]!, $where[l_dual_14]!);
@@ -1184,35 +1229,35 @@ export function playout(): PlayoutKernel {
   function step27(): number {
     l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
     {
-      const $seg101 = Z_secret + l_p_17;
-      const $wanted = l_revealed;
-      let $at = -1;
-      for (let $i = 0; $i < N[$seg101]!; $i++)
-        if (C[$seg101 * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw $fault10();
-      const $at102 = $seg101 * CAP + $at;
-      const $card = C[$at102]!;
-      const $end103 = $seg101 * CAP + N[$seg101]! - 1;
-      for (let $k104 = $at102; $k104 < $end103; $k104++) C[$k104] = C[$k104 + 1]!;
-      N[$seg101]!--;
-      const $seg105 = Z_collection + l_p_17;
-      C[$seg105 * CAP + N[$seg105]!] = $card;
-      N[$seg105]!++;
-      $where[$card] = $seg105;
+      const $card = l_revealed;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_uncommitted($card) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_colour_of$member($card);
+        if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
+      }
+      const $seg101 = Z_collection + l_p_17;
+      C[$seg101 * CAP + N[$seg101]!] = $card;
+      N[$seg101]!++;
+      $where[$card] = $seg101;
       {
         const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($seg105 - Z_collection) * 2 + $member]!++;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg101 - Z_collection) * 2 + $member]!++;
       }
       {
         const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($seg105 - Z_collection) * 6 + $member]!++;
+        if ($member >= 0) $keyed_collection_colour_of[($seg101 - Z_collection) * 6 + $member]!++;
       }
       {
         const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($seg105 - Z_collection) * 3 + $member]!++;
+        if ($member >= 0) $count_collection_kind[($seg101 - Z_collection) * 3 + $member]!++;
       }
     }
     l_p_18 = l_p_17;
@@ -1252,7 +1297,11 @@ export function playout(): PlayoutKernel {
         l_u_4 = $list5[l_u_4$index]!;
         const $pc = step34();
         if ($pc !== 31) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return 6;
@@ -1261,7 +1310,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step31$body();
       if ($pc !== 31) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step31$body(): number {
@@ -1294,9 +1347,13 @@ export function playout(): PlayoutKernel {
   }
   function step36(): number {
     {
-      const $seat106 = l_p_23;
-      if ($seat106 >= humans) throw $fault8($seat106);
-      return decide117($seat106);
+      const $seat102 = l_p_23;
+      if ($seat102 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat102} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide113($seat102);
     }
   }
   function step37(): number {
@@ -1323,31 +1380,31 @@ export function playout(): PlayoutKernel {
     return step40();
   }
   function step40(): number {
-    return decide131();
+    return decide127();
   }
   function step41(): number {
-    let $first132: number = 0;
-    let $found133 = false;
+    let $first128: number = 0;
+    let $found129 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first132 = l_h;
-        $found133 = true;
+        $first128 = l_h;
+        $found129 = true;
         break;
       }
     }
-    if (!$found133) throw $fault9();
-    let l_one = $first132;
-    let $first134: number = 0;
-    let $found135 = false;
+    if (!$found129) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first128;
+    let $first130: number = 0;
+    let $found131 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first134 = l_h;
-        $found135 = true;
+        $first130 = l_h;
+        $found131 = true;
         break;
       }
     }
-    if (!$found135) throw $fault9();
-    let l_other = $first134;
+    if (!$found131) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first130;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_12, v_merc_vote[l_one]!, $where[l_dual_12]!);
     } else {
@@ -1392,23 +1449,23 @@ export function playout(): PlayoutKernel {
     return 31;
   }
   function step49(): number {
-    let $cond140: boolean = l_p_18 >= humans;
-    if ($cond140) {
-      let $any136: boolean = false;
+    let $cond136: boolean = l_p_18 >= humans;
+    if ($cond136) {
+      let $any132: boolean = false;
       {
-        const $seg138 = Z_collection + l_p_18;
-        const $n139 = $keyed_collection_uncommitted[($seg138 - Z_collection) * 2 + 1]! > 0 ? N[$seg138]! : 0;
-        for (let $i137 = 0; $i137 < $n139; $i137++) {
-          const l_u = C[$seg138 * CAP + $i137]!;
+        const $seg134 = Z_collection + l_p_18;
+        const $n135 = $keyed_collection_uncommitted[($seg134 - Z_collection) * 2 + 1]! > 0 ? N[$seg134]! : 0;
+        for (let $i133 = 0; $i133 < $n135; $i133++) {
+          const l_u = C[$seg134 * CAP + $i133]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any136 = true;
+            $any132 = true;
             break;
           }
         }
       }
-      $cond140 = $any136;
+      $cond136 = $any132;
     }
-    if ($cond140) {
+    if ($cond136) {
       return step82();
     }
     return step50();
@@ -1425,26 +1482,26 @@ export function playout(): PlayoutKernel {
     return step51();
   }
   function step51(): number {
-    let $cond145: boolean =
+    let $cond141: boolean =
       fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
         fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) >
       0;
-    if (!$cond145) {
-      let $any141: boolean = false;
+    if (!$cond141) {
+      let $any137: boolean = false;
       {
-        const $seg143 = Z_collection + l_p_18;
-        const $n144 = $keyed_collection_uncommitted[($seg143 - Z_collection) * 2 + 1]! > 0 ? N[$seg143]! : 0;
-        for (let $i142 = 0; $i142 < $n144; $i142++) {
-          const l_u = C[$seg143 * CAP + $i142]!;
+        const $seg139 = Z_collection + l_p_18;
+        const $n140 = $keyed_collection_uncommitted[($seg139 - Z_collection) * 2 + 1]! > 0 ? N[$seg139]! : 0;
+        for (let $i138 = 0; $i138 < $n140; $i138++) {
+          const l_u = C[$seg139 * CAP + $i138]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any141 = true;
+            $any137 = true;
             break;
           }
         }
       }
-      $cond145 = $any141;
+      $cond141 = $any137;
     }
-    if ($cond145) {
+    if ($cond141) {
       return step53();
     }
     return 6;
@@ -1462,9 +1519,13 @@ export function playout(): PlayoutKernel {
   }
   function step54(): number {
     {
-      const $seat146 = l_p_19;
-      if ($seat146 >= humans) throw $fault8($seat146);
-      return decide157($seat146);
+      const $seat142 = l_p_19;
+      if ($seat142 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat142} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide153($seat142);
     }
   }
   function step55(): number {
@@ -1491,31 +1552,31 @@ export function playout(): PlayoutKernel {
     return step58();
   }
   function step58(): number {
-    return decide171();
+    return decide167();
   }
   function step59(): number {
-    let $first172: number = 0;
-    let $found173 = false;
+    let $first168: number = 0;
+    let $found169 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first172 = l_h;
-        $found173 = true;
+        $first168 = l_h;
+        $found169 = true;
         break;
       }
     }
-    if (!$found173) throw $fault9();
-    let l_one = $first172;
-    let $first174: number = 0;
-    let $found175 = false;
+    if (!$found169) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first168;
+    let $first170: number = 0;
+    let $found171 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first174 = l_h;
-        $found175 = true;
+        $first170 = l_h;
+        $found171 = true;
         break;
       }
     }
-    if (!$found175) throw $fault9();
-    let l_other = $first174;
+    if (!$found171) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first170;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_8, v_merc_vote[l_one]!, $where[l_dual_8]!);
     } else {
@@ -1570,7 +1631,11 @@ export function playout(): PlayoutKernel {
         l_u_3 = $list4[l_u_3$index]!;
         const $pc = step68();
         if ($pc !== 65) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return 6;
@@ -1579,7 +1644,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step65$body();
       if ($pc !== 65) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step65$body(): number {
@@ -1606,9 +1675,13 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $seat176 = l_p_21;
-      if ($seat176 >= humans) throw $fault8($seat176);
-      return decide187($seat176);
+      const $seat172 = l_p_21;
+      if ($seat172 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat172} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide183($seat172);
     }
   }
   function step70(): number {
@@ -1635,31 +1708,31 @@ export function playout(): PlayoutKernel {
     return step73();
   }
   function step73(): number {
-    return decide201();
+    return decide197();
   }
   function step74(): number {
-    let $first202: number = 0;
-    let $found203 = false;
+    let $first198: number = 0;
+    let $found199 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first202 = l_h;
-        $found203 = true;
+        $first198 = l_h;
+        $found199 = true;
         break;
       }
     }
-    if (!$found203) throw $fault9();
-    let l_one = $first202;
-    let $first204: number = 0;
-    let $found205 = false;
+    if (!$found199) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first198;
+    let $first200: number = 0;
+    let $found201 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first204 = l_h;
-        $found205 = true;
+        $first200 = l_h;
+        $found201 = true;
         break;
       }
     }
-    if (!$found205) throw $fault9();
-    let l_other = $first204;
+    if (!$found201) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first200;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_10, v_merc_vote[l_one]!, $where[l_dual_10]!);
     } else {
@@ -1703,22 +1776,22 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step82(): number {
-    let $first206: number = 0;
-    let $found207 = false;
+    let $first202: number = 0;
+    let $found203 = false;
     {
-      const $seg209 = Z_collection + l_p_18;
-      const $n210 = $keyed_collection_uncommitted[($seg209 - Z_collection) * 2 + 1]! > 0 ? N[$seg209]! : 0;
-      for (let $i208 = 0; $i208 < $n210; $i208++) {
-        const l_u = C[$seg209 * CAP + $i208]!;
+      const $seg205 = Z_collection + l_p_18;
+      const $n206 = $keyed_collection_uncommitted[($seg205 - Z_collection) * 2 + 1]! > 0 ? N[$seg205]! : 0;
+      for (let $i204 = 0; $i204 < $n206; $i204++) {
+        const l_u = C[$seg205 * CAP + $i204]!;
         if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-          $first206 = l_u;
-          $found207 = true;
+          $first202 = l_u;
+          $found203 = true;
           break;
         }
       }
     }
-    if (!$found207) throw $fault9();
-    let l_other = $first206;
+    if (!$found203) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first202;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
       ? Property_colour[l_card_9]!
       : Property_second_colour[l_card_9]!;
@@ -1740,18 +1813,19 @@ export function playout(): PlayoutKernel {
   }
   function step87(): number {
     {
-      const $start212 = v_chairman;
-      for (let $k213 = 0; $k213 < players; $k213++) {
-        const l_p = $start212 + $k213 < players ? $start212 + $k213 : $start212 + $k213 - players;
+      const $start208 = v_chairman;
+      for (let $k209 = 0; $k209 < players; $k209++) {
+        const l_p = $start208 + $k209 < players ? $start208 + $k209 : $start208 + $k209 - players;
         {
-          const $seg211 = Z_exchange + l_p;
+          const $seg207 = Z_exchange + l_p;
           const $count = 1;
-          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault11();
+          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+            throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg211 * CAP + N[$seg211]!] = $card;
-            N[$seg211]!++;
-            $where[$card] = $seg211;
+            C[$seg207 * CAP + N[$seg207]!] = $card;
+            N[$seg207]!++;
+            $where[$card] = $seg207;
           }
         }
         v_has_taken[l_p] = false;
@@ -1776,7 +1850,11 @@ export function playout(): PlayoutKernel {
         l_p = $values0[l_p$index]!;
         const $pc = step258();
         if ($pc !== 88) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return step89();
@@ -1785,7 +1863,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step88$body();
       if ($pc !== 88) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step88$body(): number {
@@ -1812,7 +1894,11 @@ export function playout(): PlayoutKernel {
             : l_active$start + l_active$index - players;
         const $pc = step203();
         if ($pc !== 90) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return step91();
@@ -1821,7 +1907,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step90$body();
       if ($pc !== 90) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step90$body(): number {
@@ -1868,7 +1958,11 @@ export function playout(): PlayoutKernel {
         l_p_5 = $values1[l_p_5$index]!;
         const $pc = step168();
         if ($pc !== 92) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return step93();
@@ -1877,7 +1971,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step92$body();
       if ($pc !== 92) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step92$body(): number {
@@ -1904,7 +2002,11 @@ export function playout(): PlayoutKernel {
             : l_p_7$start + l_p_7$index - players;
         const $pc = step97();
         if ($pc !== 94) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return step95();
@@ -1913,7 +2015,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step94$body();
       if ($pc !== 94) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step94$body(): number {
@@ -1928,37 +2034,37 @@ export function playout(): PlayoutKernel {
   function step95(): number {
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        let $n214 = 0;
+        let $n210 = 0;
         {
-          const $seg216 = Z_played + l_p;
-          const $n217 = $count_played_effect[($seg216 - Z_played) * 14 + 4]! > 0 ? N[$seg216]! : 0;
-          for (let $i215 = 0; $i215 < $n217; $i215++) {
-            const l_a = C[$seg216 * CAP + $i215]!;
-            if (Action_effect$code[l_a]! === 4) $list41[$n214++] = l_a;
+          const $seg212 = Z_played + l_p;
+          const $n213 = $count_played_effect[($seg212 - Z_played) * 14 + 4]! > 0 ? N[$seg212]! : 0;
+          for (let $i211 = 0; $i211 < $n213; $i211++) {
+            const l_a = C[$seg212 * CAP + $i211]!;
+            if (Action_effect$code[l_a]! === 4) $list41[$n210++] = l_a;
           }
         }
-        for (let $i218 = 0; $i218 < $n214; $i218++) {
-          const l_a = $list41[$i218]!;
+        for (let $i214 = 0; $i214 < $n210; $i214++) {
+          const l_a = $list41[$i214]!;
           {
-            const $seg219 = Z_played + l_p;
+            const $seg215 = Z_played + l_p;
             const $wanted = l_a;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg219]!; $i++)
-              if (C[$seg219 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg215]!; $i++)
+              if (C[$seg215 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
-            if ($at < 0) throw $fault12();
-            const $at220 = $seg219 * CAP + $at;
-            const $card = C[$at220]!;
-            const $end221 = $seg219 * CAP + N[$seg219]! - 1;
-            for (let $k222 = $at220; $k222 < $end221; $k222++) C[$k222] = C[$k222 + 1]!;
-            N[$seg219]!--;
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
+            const $at216 = $seg215 * CAP + $at;
+            const $card = C[$at216]!;
+            const $end217 = $seg215 * CAP + N[$seg215]! - 1;
+            for (let $k218 = $at216; $k218 < $end217; $k218++) C[$k218] = C[$k218 + 1]!;
+            N[$seg215]!--;
             {
               const $member = Action_effect$index[$card]!;
               if ($member >= 0)
-                if (--$count_played_effect[($seg219 - Z_played) * 14 + $member]! === 0)
-                  $holding_count_played_effect[$member]! &= ~(1 << ($seg219 - Z_played));
+                if (--$count_played_effect[($seg215 - Z_played) * 14 + $member]! === 0)
+                  $holding_count_played_effect[$member]! &= ~(1 << ($seg215 - Z_played));
             }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
@@ -1970,7 +2076,8 @@ export function playout(): PlayoutKernel {
     v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
     for (let $passes = 0; ; $passes++) {
       if (!(v_chairman >= humans)) break;
-      if ($passes >= LOOP_LIMIT) throw $fault5();
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       v_chairman = v_chairman + 1 < players ? v_chairman + 1 : 0;
     }
     return 4;
@@ -1985,7 +2092,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_8]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault13($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from protection[p]`,
+          );
         $positive_protection -= v_protection[l_p_8]! > 0 ? 1 : 0;
         v_protection[l_p_8] = 0;
         v_bank += $amount;
@@ -1997,35 +2108,35 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $seg223 = Z_exchange + l_p_8;
-      const $wanted = l_card_7;
-      let $at = -1;
-      for (let $i = 0; $i < N[$seg223]!; $i++)
-        if (C[$seg223 * CAP + $i]! === $wanted) {
-          $at = $i;
-          break;
-        }
-      if ($at < 0) throw $fault14();
-      const $at224 = $seg223 * CAP + $at;
-      const $card = C[$at224]!;
-      const $end225 = $seg223 * CAP + N[$seg223]! - 1;
-      for (let $k226 = $at224; $k226 < $end225; $k226++) C[$k226] = C[$k226 + 1]!;
-      N[$seg223]!--;
-      const $seg227 = Z_collection + l_p_8;
-      C[$seg227 * CAP + N[$seg227]!] = $card;
-      N[$seg227]!++;
-      $where[$card] = $seg227;
+      const $card = l_card_7;
+      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_uncommitted($card) ? 1 : 0;
+        if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = fn_colour_of$member($card);
+        if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
+      }
+      if ($taken >= Z_collection && $taken < Z_collection + 6) {
+        const $member = Property_kind$index[$card]!;
+        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
+      }
+      const $seg219 = Z_collection + l_p_8;
+      C[$seg219 * CAP + N[$seg219]!] = $card;
+      N[$seg219]!++;
+      $where[$card] = $seg219;
       {
         const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($seg227 - Z_collection) * 2 + $member]!++;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg219 - Z_collection) * 2 + $member]!++;
       }
       {
         const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($seg227 - Z_collection) * 6 + $member]!++;
+        if ($member >= 0) $keyed_collection_colour_of[($seg219 - Z_collection) * 6 + $member]!++;
       }
       {
         const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($seg227 - Z_collection) * 3 + $member]!++;
+        if ($member >= 0) $count_collection_kind[($seg219 - Z_collection) * 3 + $member]!++;
       }
     }
     l_p_9 = l_p_8;
@@ -2065,7 +2176,11 @@ export function playout(): PlayoutKernel {
         l_u_2 = $list3[l_u_2$index]!;
         const $pc = step104();
         if ($pc !== 101) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return step154();
@@ -2074,7 +2189,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step101$body();
       if ($pc !== 101) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step101$body(): number {
@@ -2107,9 +2226,13 @@ export function playout(): PlayoutKernel {
   }
   function step106(): number {
     {
-      const $seat228 = l_p_14;
-      if ($seat228 >= humans) throw $fault8($seat228);
-      return decide239($seat228);
+      const $seat220 = l_p_14;
+      if ($seat220 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat220} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide231($seat220);
     }
   }
   function step107(): number {
@@ -2136,31 +2259,31 @@ export function playout(): PlayoutKernel {
     return step110();
   }
   function step110(): number {
-    return decide253();
+    return decide245();
   }
   function step111(): number {
-    let $first254: number = 0;
-    let $found255 = false;
+    let $first246: number = 0;
+    let $found247 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first254 = l_h;
-        $found255 = true;
+        $first246 = l_h;
+        $found247 = true;
         break;
       }
     }
-    if (!$found255) throw $fault9();
-    let l_one = $first254;
-    let $first256: number = 0;
-    let $found257 = false;
+    if (!$found247) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first246;
+    let $first248: number = 0;
+    let $found249 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first256 = l_h;
-        $found257 = true;
+        $first248 = l_h;
+        $found249 = true;
         break;
       }
     }
-    if (!$found257) throw $fault9();
-    let l_other = $first256;
+    if (!$found249) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first248;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_6, v_merc_vote[l_one]!, $where[l_dual_6]!);
     } else {
@@ -2205,23 +2328,23 @@ export function playout(): PlayoutKernel {
     return 101;
   }
   function step119(): number {
-    let $cond262: boolean = l_p_9 >= humans;
-    if ($cond262) {
-      let $any258: boolean = false;
+    let $cond254: boolean = l_p_9 >= humans;
+    if ($cond254) {
+      let $any250: boolean = false;
       {
-        const $seg260 = Z_collection + l_p_9;
-        const $n261 = $keyed_collection_uncommitted[($seg260 - Z_collection) * 2 + 1]! > 0 ? N[$seg260]! : 0;
-        for (let $i259 = 0; $i259 < $n261; $i259++) {
-          const l_u = C[$seg260 * CAP + $i259]!;
+        const $seg252 = Z_collection + l_p_9;
+        const $n253 = $keyed_collection_uncommitted[($seg252 - Z_collection) * 2 + 1]! > 0 ? N[$seg252]! : 0;
+        for (let $i251 = 0; $i251 < $n253; $i251++) {
+          const l_u = C[$seg252 * CAP + $i251]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any258 = true;
+            $any250 = true;
             break;
           }
         }
       }
-      $cond262 = $any258;
+      $cond254 = $any250;
     }
-    if ($cond262) {
+    if ($cond254) {
       return step152();
     }
     return step120();
@@ -2238,26 +2361,26 @@ export function playout(): PlayoutKernel {
     return step121();
   }
   function step121(): number {
-    let $cond267: boolean =
+    let $cond259: boolean =
       fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
         fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) >
       0;
-    if (!$cond267) {
-      let $any263: boolean = false;
+    if (!$cond259) {
+      let $any255: boolean = false;
       {
-        const $seg265 = Z_collection + l_p_9;
-        const $n266 = $keyed_collection_uncommitted[($seg265 - Z_collection) * 2 + 1]! > 0 ? N[$seg265]! : 0;
-        for (let $i264 = 0; $i264 < $n266; $i264++) {
-          const l_u = C[$seg265 * CAP + $i264]!;
+        const $seg257 = Z_collection + l_p_9;
+        const $n258 = $keyed_collection_uncommitted[($seg257 - Z_collection) * 2 + 1]! > 0 ? N[$seg257]! : 0;
+        for (let $i256 = 0; $i256 < $n258; $i256++) {
+          const l_u = C[$seg257 * CAP + $i256]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any263 = true;
+            $any255 = true;
             break;
           }
         }
       }
-      $cond267 = $any263;
+      $cond259 = $any255;
     }
-    if ($cond267) {
+    if ($cond259) {
       return step123();
     }
     return step154();
@@ -2275,9 +2398,13 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     {
-      const $seat268 = l_p_10;
-      if ($seat268 >= humans) throw $fault8($seat268);
-      return decide279($seat268);
+      const $seat260 = l_p_10;
+      if ($seat260 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat260} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide271($seat260);
     }
   }
   function step125(): number {
@@ -2304,31 +2431,31 @@ export function playout(): PlayoutKernel {
     return step128();
   }
   function step128(): number {
-    return decide293();
+    return decide285();
   }
   function step129(): number {
-    let $first294: number = 0;
-    let $found295 = false;
+    let $first286: number = 0;
+    let $found287 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first294 = l_h;
-        $found295 = true;
+        $first286 = l_h;
+        $found287 = true;
         break;
       }
     }
-    if (!$found295) throw $fault9();
-    let l_one = $first294;
-    let $first296: number = 0;
-    let $found297 = false;
+    if (!$found287) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first286;
+    let $first288: number = 0;
+    let $found289 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first296 = l_h;
-        $found297 = true;
+        $first288 = l_h;
+        $found289 = true;
         break;
       }
     }
-    if (!$found297) throw $fault9();
-    let l_other = $first296;
+    if (!$found289) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first288;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_2, v_merc_vote[l_one]!, $where[l_dual_2]!);
     } else {
@@ -2383,7 +2510,11 @@ export function playout(): PlayoutKernel {
         l_u = $list2[l_u$index]!;
         const $pc = step138();
         if ($pc !== 135) return $pc;
-        if (++steps > 10_000_000) throw $fault2();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return step154();
@@ -2392,7 +2523,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step135$body();
       if ($pc !== 135) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step135$body(): number {
@@ -2419,9 +2554,13 @@ export function playout(): PlayoutKernel {
   }
   function step139(): number {
     {
-      const $seat298 = l_p_12;
-      if ($seat298 >= humans) throw $fault8($seat298);
-      return decide309($seat298);
+      const $seat290 = l_p_12;
+      if ($seat290 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat290} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide301($seat290);
     }
   }
   function step140(): number {
@@ -2448,31 +2587,31 @@ export function playout(): PlayoutKernel {
     return step143();
   }
   function step143(): number {
-    return decide323();
+    return decide315();
   }
   function step144(): number {
-    let $first324: number = 0;
-    let $found325 = false;
+    let $first316: number = 0;
+    let $found317 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first324 = l_h;
-        $found325 = true;
+        $first316 = l_h;
+        $found317 = true;
         break;
       }
     }
-    if (!$found325) throw $fault9();
-    let l_one = $first324;
-    let $first326: number = 0;
-    let $found327 = false;
+    if (!$found317) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first316;
+    let $first318: number = 0;
+    let $found319 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first326 = l_h;
-        $found327 = true;
+        $first318 = l_h;
+        $found319 = true;
         break;
       }
     }
-    if (!$found327) throw $fault9();
-    let l_other = $first326;
+    if (!$found319) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first318;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_4, v_merc_vote[l_one]!, $where[l_dual_4]!);
     } else {
@@ -2516,22 +2655,22 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step152(): number {
-    let $first328: number = 0;
-    let $found329 = false;
+    let $first320: number = 0;
+    let $found321 = false;
     {
-      const $seg331 = Z_collection + l_p_9;
-      const $n332 = $keyed_collection_uncommitted[($seg331 - Z_collection) * 2 + 1]! > 0 ? N[$seg331]! : 0;
-      for (let $i330 = 0; $i330 < $n332; $i330++) {
-        const l_u = C[$seg331 * CAP + $i330]!;
+      const $seg323 = Z_collection + l_p_9;
+      const $n324 = $keyed_collection_uncommitted[($seg323 - Z_collection) * 2 + 1]! > 0 ? N[$seg323]! : 0;
+      for (let $i322 = 0; $i322 < $n324; $i322++) {
+        const l_u = C[$seg323 * CAP + $i322]!;
         if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-          $first328 = l_u;
-          $found329 = true;
+          $first320 = l_u;
+          $found321 = true;
           break;
         }
       }
     }
-    if (!$found329) throw $fault9();
-    let l_other = $first328;
+    if (!$found321) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first320;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
       ? Property_colour[l_card_8]!
       : Property_second_colour[l_card_8]!;
@@ -2546,8 +2685,13 @@ export function playout(): PlayoutKernel {
     if (Property_kind$code[l_card_7]! === 2) {
       {
         const $amount = 1 + l_money_before;
-        if ($amount < 0) throw $fault15($amount);
-        if (v_bank < $amount) throw $fault16(v_bank, $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
         v_bank -= $amount;
         v_coins[l_p_8] += $amount;
       }
@@ -2555,8 +2699,13 @@ export function playout(): PlayoutKernel {
     if (Property_coin[l_card_7]!) {
       {
         const $amount = 1;
-        if ($amount < 0) throw $fault15($amount);
-        if (v_bank < $amount) throw $fault16(v_bank, $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
         v_bank -= $amount;
         v_coins[l_p_8] += $amount;
       }
@@ -2581,17 +2730,18 @@ export function playout(): PlayoutKernel {
   }
   function step158(): number {
     {
-      const $seg333 = Z_hand + l_p_16;
+      const $seg325 = Z_hand + l_p_16;
       const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault17();
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg333 * CAP + N[$seg333]!] = $card;
-        N[$seg333]!++;
-        $where[$card] = $seg333;
+        C[$seg325 * CAP + N[$seg325]!] = $card;
+        N[$seg325]!++;
+        $where[$card] = $seg325;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg333 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg325 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -2611,9 +2761,13 @@ export function playout(): PlayoutKernel {
   }
   function step161(): number {
     {
-      const $seat334 = l_p_16;
-      if ($seat334 >= humans) throw $fault8($seat334);
-      return decide348($seat334);
+      const $seat326 = l_p_16;
+      if ($seat326 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat326} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide340($seat326);
     }
   }
   function step162(): number {
@@ -2621,19 +2775,22 @@ export function playout(): PlayoutKernel {
   }
   function step163(): number {
     {
-      const $seg349 = Z_hand + l_p_16;
+      const $seg341 = Z_hand + l_p_16;
       const $position = rollOn(G, N[Z_hand + l_p_16]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg349]!)
-        throw $fault18($position, N[$seg349]!);
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg341]!)
+        throw new GameFault(
+          "fault/no-such-position",
+          `the zone has no card at position ${$position}: it holds ${N[$seg341]!}`,
+        );
       const $index = $position - 1;
-      const $at350 = $seg349 * CAP + $index;
-      const $card = C[$at350]!;
-      const $end351 = $seg349 * CAP + N[$seg349]! - 1;
-      for (let $k352 = $at350; $k352 < $end351; $k352++) C[$k352] = C[$k352 + 1]!;
-      N[$seg349]!--;
+      const $at342 = $seg341 * CAP + $index;
+      const $card = C[$at342]!;
+      const $end343 = $seg341 * CAP + N[$seg341]! - 1;
+      for (let $k344 = $at342; $k344 < $end343; $k344++) C[$k344] = C[$k344 + 1]!;
+      N[$seg341]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg349 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg341 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -2656,10 +2813,14 @@ export function playout(): PlayoutKernel {
   function step168(): number {
     l___window_1 = true;
     {
-      const $seg353 = Z_hand + l_p_5;
-      if (!($count_hand_effect[($seg353 - Z_hand) * 14 + 1]! > 0) || !(v_protection[l_p_5]! > 0)) {
-        const $seat354 = l_p_5;
-        if ($seat354 >= humans) throw $fault8($seat354);
+      const $seg345 = Z_hand + l_p_5;
+      if (!($count_hand_effect[($seg345 - Z_hand) * 14 + 1]! > 0) || !(v_protection[l_p_5]! > 0)) {
+        const $seat346 = l_p_5;
+        if ($seat346 >= humans)
+          throw new GameFault(
+            "fault/bot-asked",
+            `seat ${$seat346} is played by the rules: the rules must decide for it, never ask it`,
+          );
         l___window_1 = false;
         return 92;
       }
@@ -2670,7 +2831,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step169$body();
       if ($pc !== 169) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step169$body(): number {
@@ -2684,9 +2849,13 @@ export function playout(): PlayoutKernel {
   }
   function step171(): number {
     {
-      const $seat355 = l_p_5;
-      if ($seat355 >= humans) throw $fault8($seat355);
-      return decide372($seat355, true);
+      const $seat347 = l_p_5;
+      if ($seat347 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat347} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide364($seat347, true);
     }
   }
   function step172(): number {
@@ -2753,32 +2922,36 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg373 = Z_played + l_p_6;
-      C[$seg373 * CAP + N[$seg373]!] = $card;
-      N[$seg373]!++;
-      $where[$card] = $seg373;
+      const $seg365 = Z_played + l_p_6;
+      C[$seg365 * CAP + N[$seg365]!] = $card;
+      N[$seg365]!++;
+      $where[$card] = $seg365;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg373 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg373 - Z_played);
+          if ($count_played_effect[($seg365 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg365 - Z_played);
       }
     }
     return 169;
   }
   function step181(): number {
     {
-      const $argument374 = l_p_6;
-      const $argument375 = l_card_6;
+      const $argument366 = l_p_6;
+      const $argument367 = l_card_6;
       {
-        let l_p = $argument374;
-        let l_card = $argument375;
+        let l_p = $argument366;
+        let l_card = $argument367;
       }
     }
     {
-      const $seat376 = l_p_6;
-      if ($seat376 >= humans) throw $fault8($seat376);
-      return decide386($seat376);
+      const $seat368 = l_p_6;
+      if ($seat368 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat368} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide378($seat368);
     }
   }
   function step182(): number {
@@ -2812,17 +2985,21 @@ export function playout(): PlayoutKernel {
   }
   function step186(): number {
     {
-      const $argument387 = l_p_6;
-      const $argument388 = l_card_6;
+      const $argument379 = l_p_6;
+      const $argument380 = l_card_6;
       {
-        let l_p = $argument387;
-        let l_card = $argument388;
+        let l_p = $argument379;
+        let l_card = $argument380;
       }
     }
     {
-      const $seat389 = l_p_6;
-      if ($seat389 >= humans) throw $fault8($seat389);
-      return decide402($seat389);
+      const $seat381 = l_p_6;
+      if ($seat381 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat381} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide394($seat381);
     }
   }
   function step187(): number {
@@ -2845,15 +3022,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg403 = Z_played + l_p_6;
-      C[$seg403 * CAP + N[$seg403]!] = $card;
-      N[$seg403]!++;
-      $where[$card] = $seg403;
+      const $seg395 = Z_played + l_p_6;
+      C[$seg395 * CAP + N[$seg395]!] = $card;
+      N[$seg395]!++;
+      $where[$card] = $seg395;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg403 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg403 - Z_played);
+          if ($count_played_effect[($seg395 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg395 - Z_played);
       }
     }
     return 169;
@@ -2880,16 +3057,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat404 = l_p_6;
-      if ($seat404 >= humans) throw $fault8($seat404);
-      return decide426($seat404);
+      const $seat396 = l_p_6;
+      if ($seat396 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat396} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide418($seat396);
     }
   }
   function step192(): number {
     {
-      const $seat427 = l_p_6;
-      if ($seat427 >= humans) throw $fault8($seat427);
-      return decide452($seat427);
+      const $seat419 = l_p_6;
+      if ($seat419 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat419} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide444($seat419);
     }
   }
   function step193(): number {
@@ -2903,16 +3088,24 @@ export function playout(): PlayoutKernel {
   }
   function step196(): number {
     {
-      let $n453 = 0;
+      let $n445 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list71[$n453++] = l_q;
+        if (l_q !== l_p_6) $list71[$n445++] = l_q;
       }
-      for (let $i454 = 0; $i454 < $n453; $i454++) {
-        const l_q = $list71[$i454]!;
+      for (let $i446 = 0; $i446 < $n445; $i446++) {
+        const l_q = $list71[$i446]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0) throw $fault19($amount);
-          if (v_coins[l_q] < $amount) throw $fault20(v_coins[l_q], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
           v_coins[l_q] -= $amount;
           v_bank += $amount;
         }
@@ -2944,7 +3137,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_6]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault13($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from protection[p]`,
+          );
         $positive_protection -= v_protection[l_p_6]! > 0 ? 1 : 0;
         v_protection[l_p_6] = 0;
         v_coins[l_p_6] += $amount;
@@ -2980,8 +3177,13 @@ export function playout(): PlayoutKernel {
   function step200(): number {
     {
       const $amount = 2;
-      if ($amount < 0) throw $fault15($amount);
-      if (v_bank < $amount) throw $fault16(v_bank, $amount);
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
       v_bank -= $amount;
       v_coins[l_p_6] += $amount;
     }
@@ -3027,7 +3229,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step204$body();
       if ($pc !== 204) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step204$body(): number {
@@ -3041,9 +3247,13 @@ export function playout(): PlayoutKernel {
   }
   function step206(): number {
     {
-      const $seat455 = l_active;
-      if ($seat455 >= humans) throw $fault8($seat455);
-      return decide513($seat455);
+      const $seat447 = l_active;
+      if ($seat447 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat447} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide505($seat447);
     }
   }
   function step207(): number {
@@ -3051,7 +3261,8 @@ export function playout(): PlayoutKernel {
     l_between = l_active + 1 < players ? l_active + 1 : 0;
     for (let $passes = 0; ; $passes++) {
       if (!(l_between !== l_target)) break;
-      if ($passes >= LOOP_LIMIT) throw $fault5();
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       v_passed_over[l_between] = true;
       $mask_passed_over |= 1 << l_between;
       l_between = l_between + 1 < players ? l_between + 1 : 0;
@@ -3063,16 +3274,28 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat514 = l_target;
-      if ($seat514 >= humans) throw $fault8($seat514);
-      return decide541($seat514);
+      const $seat506 = l_target;
+      if ($seat506 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat506} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide533($seat506);
     }
   }
   function step209(): number {
     {
       const $amount = l_amount;
-      if ($amount < 0) throw $fault21($amount);
-      if (v_coins[l_target] < $amount) throw $fault22(v_coins[l_target], $amount);
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from coins[target]`,
+        );
+      if (v_coins[l_target] < $amount)
+        throw new GameFault(
+          "fault/insufficient",
+          `coins[target] has ${v_coins[l_target]}, not the ${$amount} to transfer`,
+        );
       $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
       v_coins[l_target] -= $amount;
       v_protection[l_target] += $amount;
@@ -3087,9 +3310,13 @@ export function playout(): PlayoutKernel {
           : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat542 = l_active;
-      if ($seat542 >= humans) throw $fault8($seat542);
-      return decide564($seat542);
+      const $seat534 = l_active;
+      if ($seat534 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat534} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide556($seat534);
     }
   }
   function step210(): number {
@@ -3099,35 +3326,47 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step212(): number {
-    let $first565: number = 0;
-    let $found566 = false;
+    let $first557: number = 0;
+    let $found558 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first565 = l_q;
-        $found566 = true;
+        $first557 = l_q;
+        $found558 = true;
         break;
       }
     }
-    if (!$found566) throw $fault9();
-    l_opponent = $first565;
+    if (!$found558) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_opponent = $first557;
     {
-      const $seat567 = l_opponent;
-      if ($seat567 >= humans) throw $fault8($seat567);
-      return decide578($seat567);
+      const $seat559 = l_opponent;
+      if ($seat559 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat559} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide570($seat559);
     }
   }
   function step213(): number {
     {
-      const $seat579 = l_active;
-      if ($seat579 >= humans) throw $fault8($seat579);
-      return decide601($seat579);
+      const $seat571 = l_active;
+      if ($seat571 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat571} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide593($seat571);
     }
   }
   function step214(): number {
     {
       const $amount = v_protection[l_target]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault23($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from protection[target]`,
+          );
         $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
         v_protection[l_target] = 0;
         v_bank += $amount;
@@ -3159,17 +3398,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg602 = Z_hand + l_p_4;
+      const $seg594 = Z_hand + l_p_4;
       const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault17();
+      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+        throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg602 * CAP + N[$seg602]!] = $card;
-        N[$seg602]!++;
-        $where[$card] = $seg602;
+        C[$seg594 * CAP + N[$seg594]!] = $card;
+        N[$seg594]!++;
+        $where[$card] = $seg594;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg602 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg594 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3189,9 +3429,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat603 = l_p_4;
-      if ($seat603 >= humans) throw $fault8($seat603);
-      return decide617($seat603);
+      const $seat595 = l_p_4;
+      if ($seat595 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat595} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide609($seat595);
     }
   }
   function step222(): number {
@@ -3199,19 +3443,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg618 = Z_hand + l_p_4;
+      const $seg610 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg618]!)
-        throw $fault18($position, N[$seg618]!);
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg610]!)
+        throw new GameFault(
+          "fault/no-such-position",
+          `the zone has no card at position ${$position}: it holds ${N[$seg610]!}`,
+        );
       const $index = $position - 1;
-      const $at619 = $seg618 * CAP + $index;
-      const $card = C[$at619]!;
-      const $end620 = $seg618 * CAP + N[$seg618]! - 1;
-      for (let $k621 = $at619; $k621 < $end620; $k621++) C[$k621] = C[$k621 + 1]!;
-      N[$seg618]!--;
+      const $at611 = $seg610 * CAP + $index;
+      const $card = C[$at611]!;
+      const $end612 = $seg610 * CAP + N[$seg610]! - 1;
+      for (let $k613 = $at611; $k613 < $end612; $k613++) C[$k613] = C[$k613 + 1]!;
+      N[$seg610]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg618 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg610 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3294,32 +3541,36 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg622 = Z_played + l_p_3;
-      C[$seg622 * CAP + N[$seg622]!] = $card;
-      N[$seg622]!++;
-      $where[$card] = $seg622;
+      const $seg614 = Z_played + l_p_3;
+      C[$seg614 * CAP + N[$seg614]!] = $card;
+      N[$seg614]!++;
+      $where[$card] = $seg614;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg622 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg622 - Z_played);
+          if ($count_played_effect[($seg614 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg614 - Z_played);
       }
     }
     return step257();
   }
   function step236(): number {
     {
-      const $argument623 = l_p_3;
-      const $argument624 = l_card_4;
+      const $argument615 = l_p_3;
+      const $argument616 = l_card_4;
       {
-        let l_p = $argument623;
-        let l_card = $argument624;
+        let l_p = $argument615;
+        let l_card = $argument616;
       }
     }
     {
-      const $seat625 = l_p_3;
-      if ($seat625 >= humans) throw $fault8($seat625);
-      return decide635($seat625);
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide627($seat617);
     }
   }
   function step237(): number {
@@ -3353,17 +3604,21 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $argument636 = l_p_3;
-      const $argument637 = l_card_4;
+      const $argument628 = l_p_3;
+      const $argument629 = l_card_4;
       {
-        let l_p = $argument636;
-        let l_card = $argument637;
+        let l_p = $argument628;
+        let l_card = $argument629;
       }
     }
     {
-      const $seat638 = l_p_3;
-      if ($seat638 >= humans) throw $fault8($seat638);
-      return decide651($seat638);
+      const $seat630 = l_p_3;
+      if ($seat630 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide643($seat630);
     }
   }
   function step242(): number {
@@ -3386,15 +3641,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg652 = Z_played + l_p_3;
-      C[$seg652 * CAP + N[$seg652]!] = $card;
-      N[$seg652]!++;
-      $where[$card] = $seg652;
+      const $seg644 = Z_played + l_p_3;
+      C[$seg644 * CAP + N[$seg644]!] = $card;
+      N[$seg644]!++;
+      $where[$card] = $seg644;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg652 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg652 - Z_played);
+          if ($count_played_effect[($seg644 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg644 - Z_played);
       }
     }
     return step257();
@@ -3421,16 +3676,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat653 = l_p_3;
-      if ($seat653 >= humans) throw $fault8($seat653);
-      return decide675($seat653);
+      const $seat645 = l_p_3;
+      if ($seat645 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat645} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide667($seat645);
     }
   }
   function step247(): number {
     {
-      const $seat676 = l_p_3;
-      if ($seat676 >= humans) throw $fault8($seat676);
-      return decide701($seat676);
+      const $seat668 = l_p_3;
+      if ($seat668 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide693($seat668);
     }
   }
   function step248(): number {
@@ -3444,16 +3707,24 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n702 = 0;
+      let $n694 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list84[$n702++] = l_q;
+        if (l_q !== l_p_3) $list84[$n694++] = l_q;
       }
-      for (let $i703 = 0; $i703 < $n702; $i703++) {
-        const l_q = $list84[$i703]!;
+      for (let $i695 = 0; $i695 < $n694; $i695++) {
+        const l_q = $list84[$i695]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0) throw $fault19($amount);
-          if (v_coins[l_q] < $amount) throw $fault20(v_coins[l_q], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
           v_coins[l_q] -= $amount;
           v_bank += $amount;
         }
@@ -3485,7 +3756,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_3]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault13($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from protection[p]`,
+          );
         $positive_protection -= v_protection[l_p_3]! > 0 ? 1 : 0;
         v_protection[l_p_3] = 0;
         v_coins[l_p_3] += $amount;
@@ -3521,8 +3796,13 @@ export function playout(): PlayoutKernel {
   function step255(): number {
     {
       const $amount = 2;
-      if ($amount < 0) throw $fault15($amount);
-      if (v_bank < $amount) throw $fault16(v_bank, $amount);
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
       v_bank -= $amount;
       v_coins[l_p_3] += $amount;
     }
@@ -3570,10 +3850,14 @@ export function playout(): PlayoutKernel {
   function step258(): number {
     l___window_0 = true;
     {
-      const $seg704 = Z_hand + l_p;
-      if (!($count_hand_effect[($seg704 - Z_hand) * 14 + 4]! > 0)) {
-        const $seat705 = l_p;
-        if ($seat705 >= humans) throw $fault8($seat705);
+      const $seg696 = Z_hand + l_p;
+      if (!($count_hand_effect[($seg696 - Z_hand) * 14 + 4]! > 0)) {
+        const $seat697 = l_p;
+        if ($seat697 >= humans)
+          throw new GameFault(
+            "fault/bot-asked",
+            `seat ${$seat697} is played by the rules: the rules must decide for it, never ask it`,
+          );
         l___window_0 = false;
         return 88;
       }
@@ -3584,7 +3868,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step259$body();
       if ($pc !== 259) return $pc;
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step259$body(): number {
@@ -3598,9 +3886,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat706 = l_p;
-      if ($seat706 >= humans) throw $fault8($seat706);
-      return decide723($seat706, true);
+      const $seat698 = l_p;
+      if ($seat698 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat698} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide715($seat698, true);
     }
   }
   function step262(): number {
@@ -3667,32 +3959,36 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg724 = Z_played + l_p_2;
-      C[$seg724 * CAP + N[$seg724]!] = $card;
-      N[$seg724]!++;
-      $where[$card] = $seg724;
+      const $seg716 = Z_played + l_p_2;
+      C[$seg716 * CAP + N[$seg716]!] = $card;
+      N[$seg716]!++;
+      $where[$card] = $seg716;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg724 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg724 - Z_played);
+          if ($count_played_effect[($seg716 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg716 - Z_played);
       }
     }
     return 259;
   }
   function step271(): number {
     {
-      const $argument725 = l_p_2;
-      const $argument726 = l_card_2;
+      const $argument717 = l_p_2;
+      const $argument718 = l_card_2;
       {
-        let l_p = $argument725;
-        let l_card = $argument726;
+        let l_p = $argument717;
+        let l_card = $argument718;
       }
     }
     {
-      const $seat727 = l_p_2;
-      if ($seat727 >= humans) throw $fault8($seat727);
-      return decide737($seat727);
+      const $seat719 = l_p_2;
+      if ($seat719 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat719} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide729($seat719);
     }
   }
   function step272(): number {
@@ -3726,17 +4022,21 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $argument738 = l_p_2;
-      const $argument739 = l_card_2;
+      const $argument730 = l_p_2;
+      const $argument731 = l_card_2;
       {
-        let l_p = $argument738;
-        let l_card = $argument739;
+        let l_p = $argument730;
+        let l_card = $argument731;
       }
     }
     {
-      const $seat740 = l_p_2;
-      if ($seat740 >= humans) throw $fault8($seat740);
-      return decide753($seat740);
+      const $seat732 = l_p_2;
+      if ($seat732 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat732} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide745($seat732);
     }
   }
   function step277(): number {
@@ -3759,15 +4059,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg754 = Z_played + l_p_2;
-      C[$seg754 * CAP + N[$seg754]!] = $card;
-      N[$seg754]!++;
-      $where[$card] = $seg754;
+      const $seg746 = Z_played + l_p_2;
+      C[$seg746 * CAP + N[$seg746]!] = $card;
+      N[$seg746]!++;
+      $where[$card] = $seg746;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg754 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg754 - Z_played);
+          if ($count_played_effect[($seg746 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg746 - Z_played);
       }
     }
     return 259;
@@ -3794,16 +4094,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat755 = l_p_2;
-      if ($seat755 >= humans) throw $fault8($seat755);
-      return decide777($seat755);
+      const $seat747 = l_p_2;
+      if ($seat747 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat747} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide769($seat747);
     }
   }
   function step282(): number {
     {
-      const $seat778 = l_p_2;
-      if ($seat778 >= humans) throw $fault8($seat778);
-      return decide803($seat778);
+      const $seat770 = l_p_2;
+      if ($seat770 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat770} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide795($seat770);
     }
   }
   function step283(): number {
@@ -3817,16 +4125,24 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n804 = 0;
+      let $n796 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list93[$n804++] = l_q;
+        if (l_q !== l_p_2) $list93[$n796++] = l_q;
       }
-      for (let $i805 = 0; $i805 < $n804; $i805++) {
-        const l_q = $list93[$i805]!;
+      for (let $i797 = 0; $i797 < $n796; $i797++) {
+        const l_q = $list93[$i797]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
-          if ($amount < 0) throw $fault19($amount);
-          if (v_coins[l_q] < $amount) throw $fault20(v_coins[l_q], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[q]`,
+            );
+          if (v_coins[l_q] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[q] has ${v_coins[l_q]}, not the ${$amount} to transfer`,
+            );
           v_coins[l_q] -= $amount;
           v_bank += $amount;
         }
@@ -3858,7 +4174,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_protection[l_p_2]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault13($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from protection[p]`,
+          );
         $positive_protection -= v_protection[l_p_2]! > 0 ? 1 : 0;
         v_protection[l_p_2] = 0;
         v_coins[l_p_2] += $amount;
@@ -3894,8 +4214,13 @@ export function playout(): PlayoutKernel {
   function step290(): number {
     {
       const $amount = 2;
-      if ($amount < 0) throw $fault15($amount);
-      if (v_bank < $amount) throw $fault16(v_bank, $amount);
+      if ($amount < 0)
+        throw new GameFault(
+          "fault/negative-transfer",
+          `cannot transfer a negative amount (${$amount}) from bank`,
+        );
+      if (v_bank < $amount)
+        throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
       v_bank -= $amount;
       v_coins[l_p_2] += $amount;
     }
@@ -3929,209 +4254,317 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat778 = l_p_2;
-      if ($seat778 >= humans) throw $fault8($seat778);
-      return decide803($seat778);
+      const $seat770 = l_p_2;
+      if ($seat770 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat770} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide795($seat770);
     }
   }
   function step295(): number {
     {
-      const $seat755 = l_p_2;
-      if ($seat755 >= humans) throw $fault8($seat755);
-      return decide777($seat755);
+      const $seat747 = l_p_2;
+      if ($seat747 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat747} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide769($seat747);
     }
   }
   function step296(): number {
     {
-      const $seat740 = l_p_2;
-      if ($seat740 >= humans) throw $fault8($seat740);
-      return decide753($seat740);
+      const $seat732 = l_p_2;
+      if ($seat732 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat732} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide745($seat732);
     }
   }
   function step297(): number {
     {
-      const $seat727 = l_p_2;
-      if ($seat727 >= humans) throw $fault8($seat727);
-      return decide737($seat727);
+      const $seat719 = l_p_2;
+      if ($seat719 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat719} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide729($seat719);
     }
   }
   function step298(): number {
     {
-      const $seat706 = l_p;
-      if ($seat706 >= humans) throw $fault8($seat706);
-      return decide723($seat706, false);
+      const $seat698 = l_p;
+      if ($seat698 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat698} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide715($seat698, false);
     }
   }
   function step299(): number {
     {
-      const $seat676 = l_p_3;
-      if ($seat676 >= humans) throw $fault8($seat676);
-      return decide701($seat676);
+      const $seat668 = l_p_3;
+      if ($seat668 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide693($seat668);
     }
   }
   function step300(): number {
     {
-      const $seat653 = l_p_3;
-      if ($seat653 >= humans) throw $fault8($seat653);
-      return decide675($seat653);
+      const $seat645 = l_p_3;
+      if ($seat645 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat645} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide667($seat645);
     }
   }
   function step301(): number {
     {
-      const $seat638 = l_p_3;
-      if ($seat638 >= humans) throw $fault8($seat638);
-      return decide651($seat638);
+      const $seat630 = l_p_3;
+      if ($seat630 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide643($seat630);
     }
   }
   function step302(): number {
     {
-      const $seat625 = l_p_3;
-      if ($seat625 >= humans) throw $fault8($seat625);
-      return decide635($seat625);
+      const $seat617 = l_p_3;
+      if ($seat617 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide627($seat617);
     }
   }
   function step303(): number {
     {
-      const $seat603 = l_p_4;
-      if ($seat603 >= humans) throw $fault8($seat603);
-      return decide617($seat603);
+      const $seat595 = l_p_4;
+      if ($seat595 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat595} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide609($seat595);
     }
   }
   function step304(): number {
     {
-      const $seat567 = l_opponent;
-      if ($seat567 >= humans) throw $fault8($seat567);
-      return decide578($seat567);
+      const $seat559 = l_opponent;
+      if ($seat559 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat559} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide570($seat559);
     }
   }
   function step305(): number {
     {
-      const $seat579 = l_active;
-      if ($seat579 >= humans) throw $fault8($seat579);
-      return decide601($seat579);
+      const $seat571 = l_active;
+      if ($seat571 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat571} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide593($seat571);
     }
   }
   function step306(): number {
     {
-      const $seat542 = l_active;
-      if ($seat542 >= humans) throw $fault8($seat542);
-      return decide564($seat542);
+      const $seat534 = l_active;
+      if ($seat534 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat534} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide556($seat534);
     }
   }
   function step307(): number {
     {
-      const $seat514 = l_target;
-      if ($seat514 >= humans) throw $fault8($seat514);
-      return decide541($seat514);
+      const $seat506 = l_target;
+      if ($seat506 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat506} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide533($seat506);
     }
   }
   function step308(): number {
     {
-      const $seat455 = l_active;
-      if ($seat455 >= humans) throw $fault8($seat455);
-      return decide513($seat455);
+      const $seat447 = l_active;
+      if ($seat447 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat447} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide505($seat447);
     }
   }
   function step309(): number {
     {
-      const $seat427 = l_p_6;
-      if ($seat427 >= humans) throw $fault8($seat427);
-      return decide452($seat427);
+      const $seat419 = l_p_6;
+      if ($seat419 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat419} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide444($seat419);
     }
   }
   function step310(): number {
     {
-      const $seat404 = l_p_6;
-      if ($seat404 >= humans) throw $fault8($seat404);
-      return decide426($seat404);
+      const $seat396 = l_p_6;
+      if ($seat396 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat396} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide418($seat396);
     }
   }
   function step311(): number {
     {
-      const $seat389 = l_p_6;
-      if ($seat389 >= humans) throw $fault8($seat389);
-      return decide402($seat389);
+      const $seat381 = l_p_6;
+      if ($seat381 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat381} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide394($seat381);
     }
   }
   function step312(): number {
     {
-      const $seat376 = l_p_6;
-      if ($seat376 >= humans) throw $fault8($seat376);
-      return decide386($seat376);
+      const $seat368 = l_p_6;
+      if ($seat368 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat368} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide378($seat368);
     }
   }
   function step313(): number {
     {
-      const $seat355 = l_p_5;
-      if ($seat355 >= humans) throw $fault8($seat355);
-      return decide372($seat355, false);
+      const $seat347 = l_p_5;
+      if ($seat347 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat347} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide364($seat347, false);
     }
   }
   function step314(): number {
-    return decide293();
+    return decide285();
   }
   function step315(): number {
     {
-      const $seat268 = l_p_10;
-      if ($seat268 >= humans) throw $fault8($seat268);
-      return decide279($seat268);
+      const $seat260 = l_p_10;
+      if ($seat260 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat260} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide271($seat260);
     }
   }
   function step316(): number {
-    return decide323();
+    return decide315();
   }
   function step317(): number {
     {
-      const $seat298 = l_p_12;
-      if ($seat298 >= humans) throw $fault8($seat298);
-      return decide309($seat298);
+      const $seat290 = l_p_12;
+      if ($seat290 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat290} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide301($seat290);
     }
   }
   function step318(): number {
-    return decide253();
+    return decide245();
   }
   function step319(): number {
     {
-      const $seat228 = l_p_14;
-      if ($seat228 >= humans) throw $fault8($seat228);
-      return decide239($seat228);
+      const $seat220 = l_p_14;
+      if ($seat220 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat220} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide231($seat220);
     }
   }
   function step320(): number {
     {
-      const $seat334 = l_p_16;
-      if ($seat334 >= humans) throw $fault8($seat334);
-      return decide348($seat334);
+      const $seat326 = l_p_16;
+      if ($seat326 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat326} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide340($seat326);
     }
   }
   function step321(): number {
-    return decide171();
+    return decide167();
   }
   function step322(): number {
     {
-      const $seat146 = l_p_19;
-      if ($seat146 >= humans) throw $fault8($seat146);
-      return decide157($seat146);
+      const $seat142 = l_p_19;
+      if ($seat142 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat142} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide153($seat142);
     }
   }
   function step323(): number {
-    return decide201();
+    return decide197();
   }
   function step324(): number {
     {
-      const $seat176 = l_p_21;
-      if ($seat176 >= humans) throw $fault8($seat176);
-      return decide187($seat176);
+      const $seat172 = l_p_21;
+      if ($seat172 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat172} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide183($seat172);
     }
   }
   function step325(): number {
-    return decide131();
+    return decide127();
   }
   function step326(): number {
     {
-      const $seat106 = l_p_23;
-      if ($seat106 >= humans) throw $fault8($seat106);
-      return decide117($seat106);
+      const $seat102 = l_p_23;
+      if ($seat102 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat102} is played by the rules: the rules must decide for it, never ask it`,
+        );
+      return decide113($seat102);
     }
   }
   function step327(): number {
@@ -4140,7 +4573,11 @@ export function playout(): PlayoutKernel {
   function step328(): number {
     {
       const $seat71 = l_p_26;
-      if ($seat71 >= humans) throw $fault8($seat71);
+      if ($seat71 >= humans)
+        throw new GameFault(
+          "fault/bot-asked",
+          `seat ${$seat71} is played by the rules: the rules must decide for it, never ask it`,
+        );
       return decide82($seat71);
     }
   }
@@ -4149,11 +4586,15 @@ export function playout(): PlayoutKernel {
       let $n26 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
         if (!(l_p >= humans) && N[Z_dealt + l_p]! > 0) {
-          if (l_p >= humans) throw $fault8(l_p);
+          if (l_p >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_p} is played by the rules: the rules must decide for it, never ask it`,
+            );
           $list7[$n26++] = l_p;
         }
       }
-      if ($n26 === 0) throw $fault24();
+      if ($n26 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a27 = 0; $a27 < $n26; $a27++) {
         const l_p = $list7[$a27]!;
         pick28: {
@@ -4161,8 +4602,13 @@ export function playout(): PlayoutKernel {
           const $size30 = N[$seg29]!;
           const $count31 = $size30;
           const $total32: number = $count31;
-          if ($total32 === 0) throw $fault25(l_p);
-          if (decisions >= $cap) throw $fault26($cap);
+          if ($total32 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_p} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
           const $n34 = $total32;
           let $r35 = 0;
           if ($n34 <= 2097152 && $n34 >= 1) {
@@ -4184,7 +4630,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n34 >= 1 && $n34 <= 4294967296)) throw $fault4();
+            if (!($n34 >= 1 && $n34 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r35 = drawInt(P, $n34);
           }
           const $index33$drawn = $r35;
@@ -4201,7 +4648,7 @@ export function playout(): PlayoutKernel {
             break pick28;
           }
           $index33 -= $count31;
-          throw $fault27();
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
       for (let $a27 = 0; $a27 < $n26; $a27++) {
@@ -4220,14 +4667,14 @@ export function playout(): PlayoutKernel {
                   break;
                 }
             }
-            if ($at < 0) throw $fault28();
+            if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
             const $at39 = $seg38 * CAP + $at;
             const $card = C[$at39]!;
             const $end40 = $seg38 * CAP + N[$seg38]! - 1;
             for (let $k41 = $at39; $k41 < $end40; $k41++) C[$k41] = C[$k41 + 1]!;
             N[$seg38]!--;
             const $seg42 = Z_secret + l_p;
-            if (N[$seg42]! >= 1) throw $fault7();
+            if (N[$seg42]! >= 1) throw new GameFault("fault/zone-full", "secret[p] is full");
             C[$seg42 * CAP + N[$seg42]!] = $card;
             N[$seg42]!++;
             $where[$card] = $seg42;
@@ -4271,8 +4718,13 @@ export function playout(): PlayoutKernel {
     const $size74 = $values13$n[0]!;
     const $count75 = $size74;
     const $total76: number = $count75;
-    if ($total76 === 0) throw $fault25($seat71);
-    if (decisions >= $cap) throw $fault26($cap);
+    if ($total76 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat71} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
     const $n78 = $total76;
     let $r79 = 0;
     if ($n78 <= 2097152 && $n78 >= 1) {
@@ -4294,7 +4746,8 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n78 >= 1 && $n78 <= 4294967296)) throw $fault4();
+      if (!($n78 >= 1 && $n78 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
       $r79 = drawInt(P, $n78);
     }
     const $index77$drawn = $r79;
@@ -4312,18 +4765,22 @@ export function playout(): PlayoutKernel {
       }
     }
     $index77 -= $count75;
-    throw $fault27();
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide96(): number {
     {
       let $n83 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans) throw $fault8(l_h);
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
           $list15[$n83++] = l_h;
         }
       }
-      if ($n83 === 0) throw $fault24();
+      if ($n83 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a84 = 0; $a84 < $n83; $a84++) {
         const l_h = $list15[$a84]!;
         pick85: {
@@ -4335,8 +4792,13 @@ export function playout(): PlayoutKernel {
           const $size88 = $values18$n[0]!;
           const $count89 = $size88;
           const $total90: number = $count89;
-          if ($total90 === 0) throw $fault25(l_h);
-          if (decisions >= $cap) throw $fault26($cap);
+          if ($total90 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
           const $n92 = $total90;
           let $r93 = 0;
           if ($n92 <= 2097152 && $n92 >= 1) {
@@ -4358,7 +4820,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n92 >= 1 && $n92 <= 4294967296)) throw $fault4();
+            if (!($n92 >= 1 && $n92 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r93 = drawInt(P, $n92);
           }
           const $index91$drawn = $r93;
@@ -4374,7 +4837,7 @@ export function playout(): PlayoutKernel {
             break pick85;
           }
           $index91 -= $count89;
-          throw $fault27();
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
       for (let $a84 = 0; $a84 < $n83; $a84++) {
@@ -4387,20 +4850,25 @@ export function playout(): PlayoutKernel {
       return step19();
     }
   }
-  function decide117($seat106: number): number {
+  function decide113($seat102: number): number {
     $values20$n[0]! = 0;
-    for (const $i108 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-      const $item107 = $i108;
-      $values20[$values20$n[0]!++] = $item107;
+    for (const $i104 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item103 = $i104;
+      $values20[$values20$n[0]!++] = $item103;
     }
-    const $size109 = $values20$n[0]!;
-    const $count110 = $size109;
-    const $total111: number = $count110;
-    if ($total111 === 0) throw $fault25($seat106);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n113 = $total111;
-    let $r114 = 0;
-    if ($n113 <= 2097152 && $n113 >= 1) {
+    const $size105 = $values20$n[0]!;
+    const $count106 = $size105;
+    const $total107: number = $count106;
+    if ($total107 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat102} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n109 = $total107;
+    let $r110 = 0;
+    if ($n109 <= 2097152 && $n109 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4411,60 +4879,70 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n113;
+        const $m = ($t >>> 0) * $n109;
         const $low = $m >>> 0;
-        if ($low >= $n113 || $low >= 4294967296 % $n113) {
-          $r114 = ($m / 4294967296) >>> 0;
+        if ($low >= $n109 || $low >= 4294967296 % $n109) {
+          $r110 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n113 >= 1 && $n113 <= 4294967296)) throw $fault4();
-      $r114 = drawInt(P, $n113);
+      if (!($n109 >= 1 && $n109 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r110 = drawInt(P, $n109);
     }
-    const $index112$drawn = $r114;
-    let $index112 = $index112$drawn;
+    const $index108$drawn = $r110;
+    let $index108 = $index108$drawn;
     decisions++;
     steps = 0;
-    if ($index112 < $count110) {
-      const $digit115 = $index112;
-      const $value116 = $values20[$digit115]!;
-      if (trace !== null) trace.push($seat106, 26, $value116);
+    if ($index108 < $count106) {
+      const $digit111 = $index108;
+      const $value112 = $values20[$digit111]!;
+      if (trace !== null) trace.push($seat102, 26, $value112);
       {
-        const l_colour = $value116;
+        const l_colour = $value112;
         $write_committed(l_dual_11, l_colour, $where[l_dual_11]!);
         return 31;
       }
     }
-    $index112 -= $count110;
-    throw $fault27();
+    $index108 -= $count106;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide131(): number {
+  function decide127(): number {
     {
-      let $n118 = 0;
+      let $n114 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans) throw $fault8(l_h);
-          $list22[$n118++] = l_h;
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list22[$n114++] = l_h;
         }
       }
-      if ($n118 === 0) throw $fault24();
-      for (let $a119 = 0; $a119 < $n118; $a119++) {
-        const l_h = $list22[$a119]!;
-        pick120: {
+      if ($n114 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a115 = 0; $a115 < $n114; $a115++) {
+        const l_h = $list22[$a115]!;
+        pick116: {
           $values25$n[0]! = 0;
-          for (const $i122 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item121 = $i122;
-            $values25[$values25$n[0]!++] = $item121;
+          for (const $i118 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item117 = $i118;
+            $values25[$values25$n[0]!++] = $item117;
           }
-          const $size123 = $values25$n[0]!;
-          const $count124 = $size123;
-          const $total125: number = $count124;
-          if ($total125 === 0) throw $fault25(l_h);
-          if (decisions >= $cap) throw $fault26($cap);
-          const $n127 = $total125;
-          let $r128 = 0;
-          if ($n127 <= 2097152 && $n127 >= 1) {
+          const $size119 = $values25$n[0]!;
+          const $count120 = $size119;
+          const $total121: number = $count120;
+          if ($total121 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n123 = $total121;
+          let $r124 = 0;
+          if ($n123 <= 2097152 && $n123 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4475,57 +4953,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n127;
+              const $m = ($t >>> 0) * $n123;
               const $low = $m >>> 0;
-              if ($low >= $n127 || $low >= 4294967296 % $n127) {
-                $r128 = ($m / 4294967296) >>> 0;
+              if ($low >= $n123 || $low >= 4294967296 % $n123) {
+                $r124 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n127 >= 1 && $n127 <= 4294967296)) throw $fault4();
-            $r128 = drawInt(P, $n127);
+            if (!($n123 >= 1 && $n123 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r124 = drawInt(P, $n123);
           }
-          const $index126$drawn = $r128;
-          let $index126 = $index126$drawn;
+          const $index122$drawn = $r124;
+          let $index122 = $index122$drawn;
           decisions++;
           steps = 0;
-          if ($index126 < $count124) {
-            const $digit129 = $index126;
-            const $value130 = $values25[$digit129]!;
-            if (trace !== null) trace.push(l_h, 25, $value130);
-            $list23[$a119] = 0;
-            $values24[$a119 * 1 + 0] = $value130;
-            break pick120;
+          if ($index122 < $count120) {
+            const $digit125 = $index122;
+            const $value126 = $values25[$digit125]!;
+            if (trace !== null) trace.push(l_h, 25, $value126);
+            $list23[$a115] = 0;
+            $values24[$a115 * 1 + 0] = $value126;
+            break pick116;
           }
-          $index126 -= $count124;
-          throw $fault27();
+          $index122 -= $count120;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a119 = 0; $a119 < $n118; $a119++) {
-        const l_h = $list22[$a119]!;
-        if ($list23[$a119] === 0) {
-          const l_colour = $values24[$a119 * 1 + 0] as string;
+      for (let $a115 = 0; $a115 < $n114; $a115++) {
+        const l_h = $list22[$a115]!;
+        if ($list23[$a115] === 0) {
+          const l_colour = $values24[$a115 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step41();
     }
   }
-  function decide157($seat146: number): number {
+  function decide153($seat142: number): number {
     $values27$n[0]! = 0;
-    for (const $i148 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-      const $item147 = $i148;
-      $values27[$values27$n[0]!++] = $item147;
+    for (const $i144 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item143 = $i144;
+      $values27[$values27$n[0]!++] = $item143;
     }
-    const $size149 = $values27$n[0]!;
-    const $count150 = $size149;
-    const $total151: number = $count150;
-    if ($total151 === 0) throw $fault25($seat146);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n153 = $total151;
-    let $r154 = 0;
-    if ($n153 <= 2097152 && $n153 >= 1) {
+    const $size145 = $values27$n[0]!;
+    const $count146 = $size145;
+    const $total147: number = $count146;
+    if ($total147 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat142} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n149 = $total147;
+    let $r150 = 0;
+    if ($n149 <= 2097152 && $n149 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4536,60 +5020,70 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n153;
+        const $m = ($t >>> 0) * $n149;
         const $low = $m >>> 0;
-        if ($low >= $n153 || $low >= 4294967296 % $n153) {
-          $r154 = ($m / 4294967296) >>> 0;
+        if ($low >= $n149 || $low >= 4294967296 % $n149) {
+          $r150 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n153 >= 1 && $n153 <= 4294967296)) throw $fault4();
-      $r154 = drawInt(P, $n153);
+      if (!($n149 >= 1 && $n149 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r150 = drawInt(P, $n149);
     }
-    const $index152$drawn = $r154;
-    let $index152 = $index152$drawn;
+    const $index148$drawn = $r150;
+    let $index148 = $index148$drawn;
     decisions++;
     steps = 0;
-    if ($index152 < $count150) {
-      const $digit155 = $index152;
-      const $value156 = $values27[$digit155]!;
-      if (trace !== null) trace.push($seat146, 26, $value156);
+    if ($index148 < $count146) {
+      const $digit151 = $index148;
+      const $value152 = $values27[$digit151]!;
+      if (trace !== null) trace.push($seat142, 26, $value152);
       {
-        const l_colour = $value156;
+        const l_colour = $value152;
         $write_committed(l_dual_7, l_colour, $where[l_dual_7]!);
         return step64();
       }
     }
-    $index152 -= $count150;
-    throw $fault27();
+    $index148 -= $count146;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide171(): number {
+  function decide167(): number {
     {
-      let $n158 = 0;
+      let $n154 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans) throw $fault8(l_h);
-          $list29[$n158++] = l_h;
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list29[$n154++] = l_h;
         }
       }
-      if ($n158 === 0) throw $fault24();
-      for (let $a159 = 0; $a159 < $n158; $a159++) {
-        const l_h = $list29[$a159]!;
-        pick160: {
+      if ($n154 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a155 = 0; $a155 < $n154; $a155++) {
+        const l_h = $list29[$a155]!;
+        pick156: {
           $values32$n[0]! = 0;
-          for (const $i162 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item161 = $i162;
-            $values32[$values32$n[0]!++] = $item161;
+          for (const $i158 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item157 = $i158;
+            $values32[$values32$n[0]!++] = $item157;
           }
-          const $size163 = $values32$n[0]!;
-          const $count164 = $size163;
-          const $total165: number = $count164;
-          if ($total165 === 0) throw $fault25(l_h);
-          if (decisions >= $cap) throw $fault26($cap);
-          const $n167 = $total165;
-          let $r168 = 0;
-          if ($n167 <= 2097152 && $n167 >= 1) {
+          const $size159 = $values32$n[0]!;
+          const $count160 = $size159;
+          const $total161: number = $count160;
+          if ($total161 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n163 = $total161;
+          let $r164 = 0;
+          if ($n163 <= 2097152 && $n163 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4600,57 +5094,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n167;
+              const $m = ($t >>> 0) * $n163;
               const $low = $m >>> 0;
-              if ($low >= $n167 || $low >= 4294967296 % $n167) {
-                $r168 = ($m / 4294967296) >>> 0;
+              if ($low >= $n163 || $low >= 4294967296 % $n163) {
+                $r164 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n167 >= 1 && $n167 <= 4294967296)) throw $fault4();
-            $r168 = drawInt(P, $n167);
+            if (!($n163 >= 1 && $n163 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r164 = drawInt(P, $n163);
           }
-          const $index166$drawn = $r168;
-          let $index166 = $index166$drawn;
+          const $index162$drawn = $r164;
+          let $index162 = $index162$drawn;
           decisions++;
           steps = 0;
-          if ($index166 < $count164) {
-            const $digit169 = $index166;
-            const $value170 = $values32[$digit169]!;
-            if (trace !== null) trace.push(l_h, 25, $value170);
-            $list30[$a159] = 0;
-            $values31[$a159 * 1 + 0] = $value170;
-            break pick160;
+          if ($index162 < $count160) {
+            const $digit165 = $index162;
+            const $value166 = $values32[$digit165]!;
+            if (trace !== null) trace.push(l_h, 25, $value166);
+            $list30[$a155] = 0;
+            $values31[$a155 * 1 + 0] = $value166;
+            break pick156;
           }
-          $index166 -= $count164;
-          throw $fault27();
+          $index162 -= $count160;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a159 = 0; $a159 < $n158; $a159++) {
-        const l_h = $list29[$a159]!;
-        if ($list30[$a159] === 0) {
-          const l_colour = $values31[$a159 * 1 + 0] as string;
+      for (let $a155 = 0; $a155 < $n154; $a155++) {
+        const l_h = $list29[$a155]!;
+        if ($list30[$a155] === 0) {
+          const l_colour = $values31[$a155 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step59();
     }
   }
-  function decide187($seat176: number): number {
+  function decide183($seat172: number): number {
     $values34$n[0]! = 0;
-    for (const $i178 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-      const $item177 = $i178;
-      $values34[$values34$n[0]!++] = $item177;
+    for (const $i174 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item173 = $i174;
+      $values34[$values34$n[0]!++] = $item173;
     }
-    const $size179 = $values34$n[0]!;
-    const $count180 = $size179;
-    const $total181: number = $count180;
-    if ($total181 === 0) throw $fault25($seat176);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n183 = $total181;
-    let $r184 = 0;
-    if ($n183 <= 2097152 && $n183 >= 1) {
+    const $size175 = $values34$n[0]!;
+    const $count176 = $size175;
+    const $total177: number = $count176;
+    if ($total177 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat172} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n179 = $total177;
+    let $r180 = 0;
+    if ($n179 <= 2097152 && $n179 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4661,60 +5161,70 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n183;
+        const $m = ($t >>> 0) * $n179;
         const $low = $m >>> 0;
-        if ($low >= $n183 || $low >= 4294967296 % $n183) {
-          $r184 = ($m / 4294967296) >>> 0;
+        if ($low >= $n179 || $low >= 4294967296 % $n179) {
+          $r180 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n183 >= 1 && $n183 <= 4294967296)) throw $fault4();
-      $r184 = drawInt(P, $n183);
+      if (!($n179 >= 1 && $n179 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r180 = drawInt(P, $n179);
     }
-    const $index182$drawn = $r184;
-    let $index182 = $index182$drawn;
+    const $index178$drawn = $r180;
+    let $index178 = $index178$drawn;
     decisions++;
     steps = 0;
-    if ($index182 < $count180) {
-      const $digit185 = $index182;
-      const $value186 = $values34[$digit185]!;
-      if (trace !== null) trace.push($seat176, 26, $value186);
+    if ($index178 < $count176) {
+      const $digit181 = $index178;
+      const $value182 = $values34[$digit181]!;
+      if (trace !== null) trace.push($seat172, 26, $value182);
       {
-        const l_colour = $value186;
+        const l_colour = $value182;
         $write_committed(l_dual_9, l_colour, $where[l_dual_9]!);
         return 65;
       }
     }
-    $index182 -= $count180;
-    throw $fault27();
+    $index178 -= $count176;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide201(): number {
+  function decide197(): number {
     {
-      let $n188 = 0;
+      let $n184 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans) throw $fault8(l_h);
-          $list36[$n188++] = l_h;
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list36[$n184++] = l_h;
         }
       }
-      if ($n188 === 0) throw $fault24();
-      for (let $a189 = 0; $a189 < $n188; $a189++) {
-        const l_h = $list36[$a189]!;
-        pick190: {
+      if ($n184 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a185 = 0; $a185 < $n184; $a185++) {
+        const l_h = $list36[$a185]!;
+        pick186: {
           $values39$n[0]! = 0;
-          for (const $i192 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item191 = $i192;
-            $values39[$values39$n[0]!++] = $item191;
+          for (const $i188 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item187 = $i188;
+            $values39[$values39$n[0]!++] = $item187;
           }
-          const $size193 = $values39$n[0]!;
-          const $count194 = $size193;
-          const $total195: number = $count194;
-          if ($total195 === 0) throw $fault25(l_h);
-          if (decisions >= $cap) throw $fault26($cap);
-          const $n197 = $total195;
-          let $r198 = 0;
-          if ($n197 <= 2097152 && $n197 >= 1) {
+          const $size189 = $values39$n[0]!;
+          const $count190 = $size189;
+          const $total191: number = $count190;
+          if ($total191 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n193 = $total191;
+          let $r194 = 0;
+          if ($n193 <= 2097152 && $n193 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4725,57 +5235,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n197;
+              const $m = ($t >>> 0) * $n193;
               const $low = $m >>> 0;
-              if ($low >= $n197 || $low >= 4294967296 % $n197) {
-                $r198 = ($m / 4294967296) >>> 0;
+              if ($low >= $n193 || $low >= 4294967296 % $n193) {
+                $r194 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n197 >= 1 && $n197 <= 4294967296)) throw $fault4();
-            $r198 = drawInt(P, $n197);
+            if (!($n193 >= 1 && $n193 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r194 = drawInt(P, $n193);
           }
-          const $index196$drawn = $r198;
-          let $index196 = $index196$drawn;
+          const $index192$drawn = $r194;
+          let $index192 = $index192$drawn;
           decisions++;
           steps = 0;
-          if ($index196 < $count194) {
-            const $digit199 = $index196;
-            const $value200 = $values39[$digit199]!;
-            if (trace !== null) trace.push(l_h, 25, $value200);
-            $list37[$a189] = 0;
-            $values38[$a189 * 1 + 0] = $value200;
-            break pick190;
+          if ($index192 < $count190) {
+            const $digit195 = $index192;
+            const $value196 = $values39[$digit195]!;
+            if (trace !== null) trace.push(l_h, 25, $value196);
+            $list37[$a185] = 0;
+            $values38[$a185 * 1 + 0] = $value196;
+            break pick186;
           }
-          $index196 -= $count194;
-          throw $fault27();
+          $index192 -= $count190;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a189 = 0; $a189 < $n188; $a189++) {
-        const l_h = $list36[$a189]!;
-        if ($list37[$a189] === 0) {
-          const l_colour = $values38[$a189 * 1 + 0] as string;
+      for (let $a185 = 0; $a185 < $n184; $a185++) {
+        const l_h = $list36[$a185]!;
+        if ($list37[$a185] === 0) {
+          const l_colour = $values38[$a185 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step74();
     }
   }
-  function decide239($seat228: number): number {
+  function decide231($seat220: number): number {
     $values42$n[0]! = 0;
-    for (const $i230 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item229 = $i230;
-      $values42[$values42$n[0]!++] = $item229;
+    for (const $i222 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item221 = $i222;
+      $values42[$values42$n[0]!++] = $item221;
     }
-    const $size231 = $values42$n[0]!;
-    const $count232 = $size231;
-    const $total233: number = $count232;
-    if ($total233 === 0) throw $fault25($seat228);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n235 = $total233;
-    let $r236 = 0;
-    if ($n235 <= 2097152 && $n235 >= 1) {
+    const $size223 = $values42$n[0]!;
+    const $count224 = $size223;
+    const $total225: number = $count224;
+    if ($total225 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat220} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n227 = $total225;
+    let $r228 = 0;
+    if ($n227 <= 2097152 && $n227 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4786,60 +5302,70 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n235;
+        const $m = ($t >>> 0) * $n227;
         const $low = $m >>> 0;
-        if ($low >= $n235 || $low >= 4294967296 % $n235) {
-          $r236 = ($m / 4294967296) >>> 0;
+        if ($low >= $n227 || $low >= 4294967296 % $n227) {
+          $r228 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n235 >= 1 && $n235 <= 4294967296)) throw $fault4();
-      $r236 = drawInt(P, $n235);
+      if (!($n227 >= 1 && $n227 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r228 = drawInt(P, $n227);
     }
-    const $index234$drawn = $r236;
-    let $index234 = $index234$drawn;
+    const $index226$drawn = $r228;
+    let $index226 = $index226$drawn;
     decisions++;
     steps = 0;
-    if ($index234 < $count232) {
-      const $digit237 = $index234;
-      const $value238 = $values42[$digit237]!;
-      if (trace !== null) trace.push($seat228, 26, $value238);
+    if ($index226 < $count224) {
+      const $digit229 = $index226;
+      const $value230 = $values42[$digit229]!;
+      if (trace !== null) trace.push($seat220, 26, $value230);
       {
-        const l_colour = $value238;
+        const l_colour = $value230;
         $write_committed(l_dual_5, l_colour, $where[l_dual_5]!);
         return 101;
       }
     }
-    $index234 -= $count232;
-    throw $fault27();
+    $index226 -= $count224;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide253(): number {
+  function decide245(): number {
     {
-      let $n240 = 0;
+      let $n232 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans) throw $fault8(l_h);
-          $list44[$n240++] = l_h;
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list44[$n232++] = l_h;
         }
       }
-      if ($n240 === 0) throw $fault24();
-      for (let $a241 = 0; $a241 < $n240; $a241++) {
-        const l_h = $list44[$a241]!;
-        pick242: {
+      if ($n232 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a233 = 0; $a233 < $n232; $a233++) {
+        const l_h = $list44[$a233]!;
+        pick234: {
           $values47$n[0]! = 0;
-          for (const $i244 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item243 = $i244;
-            $values47[$values47$n[0]!++] = $item243;
+          for (const $i236 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item235 = $i236;
+            $values47[$values47$n[0]!++] = $item235;
           }
-          const $size245 = $values47$n[0]!;
-          const $count246 = $size245;
-          const $total247: number = $count246;
-          if ($total247 === 0) throw $fault25(l_h);
-          if (decisions >= $cap) throw $fault26($cap);
-          const $n249 = $total247;
-          let $r250 = 0;
-          if ($n249 <= 2097152 && $n249 >= 1) {
+          const $size237 = $values47$n[0]!;
+          const $count238 = $size237;
+          const $total239: number = $count238;
+          if ($total239 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n241 = $total239;
+          let $r242 = 0;
+          if ($n241 <= 2097152 && $n241 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4850,57 +5376,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n249;
+              const $m = ($t >>> 0) * $n241;
               const $low = $m >>> 0;
-              if ($low >= $n249 || $low >= 4294967296 % $n249) {
-                $r250 = ($m / 4294967296) >>> 0;
+              if ($low >= $n241 || $low >= 4294967296 % $n241) {
+                $r242 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n249 >= 1 && $n249 <= 4294967296)) throw $fault4();
-            $r250 = drawInt(P, $n249);
+            if (!($n241 >= 1 && $n241 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r242 = drawInt(P, $n241);
           }
-          const $index248$drawn = $r250;
-          let $index248 = $index248$drawn;
+          const $index240$drawn = $r242;
+          let $index240 = $index240$drawn;
           decisions++;
           steps = 0;
-          if ($index248 < $count246) {
-            const $digit251 = $index248;
-            const $value252 = $values47[$digit251]!;
-            if (trace !== null) trace.push(l_h, 25, $value252);
-            $list45[$a241] = 0;
-            $values46[$a241 * 1 + 0] = $value252;
-            break pick242;
+          if ($index240 < $count238) {
+            const $digit243 = $index240;
+            const $value244 = $values47[$digit243]!;
+            if (trace !== null) trace.push(l_h, 25, $value244);
+            $list45[$a233] = 0;
+            $values46[$a233 * 1 + 0] = $value244;
+            break pick234;
           }
-          $index248 -= $count246;
-          throw $fault27();
+          $index240 -= $count238;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a241 = 0; $a241 < $n240; $a241++) {
-        const l_h = $list44[$a241]!;
-        if ($list45[$a241] === 0) {
-          const l_colour = $values46[$a241 * 1 + 0] as string;
+      for (let $a233 = 0; $a233 < $n232; $a233++) {
+        const l_h = $list44[$a233]!;
+        if ($list45[$a233] === 0) {
+          const l_colour = $values46[$a233 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step111();
     }
   }
-  function decide279($seat268: number): number {
+  function decide271($seat260: number): number {
     $values49$n[0]! = 0;
-    for (const $i270 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item269 = $i270;
-      $values49[$values49$n[0]!++] = $item269;
+    for (const $i262 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item261 = $i262;
+      $values49[$values49$n[0]!++] = $item261;
     }
-    const $size271 = $values49$n[0]!;
-    const $count272 = $size271;
-    const $total273: number = $count272;
-    if ($total273 === 0) throw $fault25($seat268);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n275 = $total273;
-    let $r276 = 0;
-    if ($n275 <= 2097152 && $n275 >= 1) {
+    const $size263 = $values49$n[0]!;
+    const $count264 = $size263;
+    const $total265: number = $count264;
+    if ($total265 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat260} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n267 = $total265;
+    let $r268 = 0;
+    if ($n267 <= 2097152 && $n267 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4911,60 +5443,70 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n275;
+        const $m = ($t >>> 0) * $n267;
         const $low = $m >>> 0;
-        if ($low >= $n275 || $low >= 4294967296 % $n275) {
-          $r276 = ($m / 4294967296) >>> 0;
+        if ($low >= $n267 || $low >= 4294967296 % $n267) {
+          $r268 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n275 >= 1 && $n275 <= 4294967296)) throw $fault4();
-      $r276 = drawInt(P, $n275);
+      if (!($n267 >= 1 && $n267 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r268 = drawInt(P, $n267);
     }
-    const $index274$drawn = $r276;
-    let $index274 = $index274$drawn;
+    const $index266$drawn = $r268;
+    let $index266 = $index266$drawn;
     decisions++;
     steps = 0;
-    if ($index274 < $count272) {
-      const $digit277 = $index274;
-      const $value278 = $values49[$digit277]!;
-      if (trace !== null) trace.push($seat268, 26, $value278);
+    if ($index266 < $count264) {
+      const $digit269 = $index266;
+      const $value270 = $values49[$digit269]!;
+      if (trace !== null) trace.push($seat260, 26, $value270);
       {
-        const l_colour = $value278;
+        const l_colour = $value270;
         $write_committed(l_dual, l_colour, $where[l_dual]!);
         return step134();
       }
     }
-    $index274 -= $count272;
-    throw $fault27();
+    $index266 -= $count264;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide293(): number {
+  function decide285(): number {
     {
-      let $n280 = 0;
+      let $n272 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans) throw $fault8(l_h);
-          $list51[$n280++] = l_h;
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list51[$n272++] = l_h;
         }
       }
-      if ($n280 === 0) throw $fault24();
-      for (let $a281 = 0; $a281 < $n280; $a281++) {
-        const l_h = $list51[$a281]!;
-        pick282: {
+      if ($n272 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a273 = 0; $a273 < $n272; $a273++) {
+        const l_h = $list51[$a273]!;
+        pick274: {
           $values54$n[0]! = 0;
-          for (const $i284 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item283 = $i284;
-            $values54[$values54$n[0]!++] = $item283;
+          for (const $i276 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item275 = $i276;
+            $values54[$values54$n[0]!++] = $item275;
           }
-          const $size285 = $values54$n[0]!;
-          const $count286 = $size285;
-          const $total287: number = $count286;
-          if ($total287 === 0) throw $fault25(l_h);
-          if (decisions >= $cap) throw $fault26($cap);
-          const $n289 = $total287;
-          let $r290 = 0;
-          if ($n289 <= 2097152 && $n289 >= 1) {
+          const $size277 = $values54$n[0]!;
+          const $count278 = $size277;
+          const $total279: number = $count278;
+          if ($total279 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n281 = $total279;
+          let $r282 = 0;
+          if ($n281 <= 2097152 && $n281 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4975,57 +5517,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n289;
+              const $m = ($t >>> 0) * $n281;
               const $low = $m >>> 0;
-              if ($low >= $n289 || $low >= 4294967296 % $n289) {
-                $r290 = ($m / 4294967296) >>> 0;
+              if ($low >= $n281 || $low >= 4294967296 % $n281) {
+                $r282 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n289 >= 1 && $n289 <= 4294967296)) throw $fault4();
-            $r290 = drawInt(P, $n289);
+            if (!($n281 >= 1 && $n281 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r282 = drawInt(P, $n281);
           }
-          const $index288$drawn = $r290;
-          let $index288 = $index288$drawn;
+          const $index280$drawn = $r282;
+          let $index280 = $index280$drawn;
           decisions++;
           steps = 0;
-          if ($index288 < $count286) {
-            const $digit291 = $index288;
-            const $value292 = $values54[$digit291]!;
-            if (trace !== null) trace.push(l_h, 25, $value292);
-            $list52[$a281] = 0;
-            $values53[$a281 * 1 + 0] = $value292;
-            break pick282;
+          if ($index280 < $count278) {
+            const $digit283 = $index280;
+            const $value284 = $values54[$digit283]!;
+            if (trace !== null) trace.push(l_h, 25, $value284);
+            $list52[$a273] = 0;
+            $values53[$a273 * 1 + 0] = $value284;
+            break pick274;
           }
-          $index288 -= $count286;
-          throw $fault27();
+          $index280 -= $count278;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a281 = 0; $a281 < $n280; $a281++) {
-        const l_h = $list51[$a281]!;
-        if ($list52[$a281] === 0) {
-          const l_colour = $values53[$a281 * 1 + 0] as string;
+      for (let $a273 = 0; $a273 < $n272; $a273++) {
+        const l_h = $list51[$a273]!;
+        if ($list52[$a273] === 0) {
+          const l_colour = $values53[$a273 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step129();
     }
   }
-  function decide309($seat298: number): number {
+  function decide301($seat290: number): number {
     $values56$n[0]! = 0;
-    for (const $i300 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item299 = $i300;
-      $values56[$values56$n[0]!++] = $item299;
+    for (const $i292 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item291 = $i292;
+      $values56[$values56$n[0]!++] = $item291;
     }
-    const $size301 = $values56$n[0]!;
-    const $count302 = $size301;
-    const $total303: number = $count302;
-    if ($total303 === 0) throw $fault25($seat298);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n305 = $total303;
-    let $r306 = 0;
-    if ($n305 <= 2097152 && $n305 >= 1) {
+    const $size293 = $values56$n[0]!;
+    const $count294 = $size293;
+    const $total295: number = $count294;
+    if ($total295 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat290} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n297 = $total295;
+    let $r298 = 0;
+    if ($n297 <= 2097152 && $n297 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5036,60 +5584,70 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n305;
+        const $m = ($t >>> 0) * $n297;
         const $low = $m >>> 0;
-        if ($low >= $n305 || $low >= 4294967296 % $n305) {
-          $r306 = ($m / 4294967296) >>> 0;
+        if ($low >= $n297 || $low >= 4294967296 % $n297) {
+          $r298 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n305 >= 1 && $n305 <= 4294967296)) throw $fault4();
-      $r306 = drawInt(P, $n305);
+      if (!($n297 >= 1 && $n297 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r298 = drawInt(P, $n297);
     }
-    const $index304$drawn = $r306;
-    let $index304 = $index304$drawn;
+    const $index296$drawn = $r298;
+    let $index296 = $index296$drawn;
     decisions++;
     steps = 0;
-    if ($index304 < $count302) {
-      const $digit307 = $index304;
-      const $value308 = $values56[$digit307]!;
-      if (trace !== null) trace.push($seat298, 26, $value308);
+    if ($index296 < $count294) {
+      const $digit299 = $index296;
+      const $value300 = $values56[$digit299]!;
+      if (trace !== null) trace.push($seat290, 26, $value300);
       {
-        const l_colour = $value308;
+        const l_colour = $value300;
         $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
         return 135;
       }
     }
-    $index304 -= $count302;
-    throw $fault27();
+    $index296 -= $count294;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide323(): number {
+  function decide315(): number {
     {
-      let $n310 = 0;
+      let $n302 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
-          if (l_h >= humans) throw $fault8(l_h);
-          $list58[$n310++] = l_h;
+          if (l_h >= humans)
+            throw new GameFault(
+              "fault/bot-asked",
+              `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
+            );
+          $list58[$n302++] = l_h;
         }
       }
-      if ($n310 === 0) throw $fault24();
-      for (let $a311 = 0; $a311 < $n310; $a311++) {
-        const l_h = $list58[$a311]!;
-        pick312: {
+      if ($n302 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a303 = 0; $a303 < $n302; $a303++) {
+        const l_h = $list58[$a303]!;
+        pick304: {
           $values61$n[0]! = 0;
-          for (const $i314 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item313 = $i314;
-            $values61[$values61$n[0]!++] = $item313;
+          for (const $i306 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item305 = $i306;
+            $values61[$values61$n[0]!++] = $item305;
           }
-          const $size315 = $values61$n[0]!;
-          const $count316 = $size315;
-          const $total317: number = $count316;
-          if ($total317 === 0) throw $fault25(l_h);
-          if (decisions >= $cap) throw $fault26($cap);
-          const $n319 = $total317;
-          let $r320 = 0;
-          if ($n319 <= 2097152 && $n319 >= 1) {
+          const $size307 = $values61$n[0]!;
+          const $count308 = $size307;
+          const $total309: number = $count308;
+          if ($total309 === 0)
+            throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
+          const $n311 = $total309;
+          let $r312 = 0;
+          if ($n311 <= 2097152 && $n311 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5100,53 +5658,59 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n319;
+              const $m = ($t >>> 0) * $n311;
               const $low = $m >>> 0;
-              if ($low >= $n319 || $low >= 4294967296 % $n319) {
-                $r320 = ($m / 4294967296) >>> 0;
+              if ($low >= $n311 || $low >= 4294967296 % $n311) {
+                $r312 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n319 >= 1 && $n319 <= 4294967296)) throw $fault4();
-            $r320 = drawInt(P, $n319);
+            if (!($n311 >= 1 && $n311 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r312 = drawInt(P, $n311);
           }
-          const $index318$drawn = $r320;
-          let $index318 = $index318$drawn;
+          const $index310$drawn = $r312;
+          let $index310 = $index310$drawn;
           decisions++;
           steps = 0;
-          if ($index318 < $count316) {
-            const $digit321 = $index318;
-            const $value322 = $values61[$digit321]!;
-            if (trace !== null) trace.push(l_h, 25, $value322);
-            $list59[$a311] = 0;
-            $values60[$a311 * 1 + 0] = $value322;
-            break pick312;
+          if ($index310 < $count308) {
+            const $digit313 = $index310;
+            const $value314 = $values61[$digit313]!;
+            if (trace !== null) trace.push(l_h, 25, $value314);
+            $list59[$a303] = 0;
+            $values60[$a303 * 1 + 0] = $value314;
+            break pick304;
           }
-          $index318 -= $count316;
-          throw $fault27();
+          $index310 -= $count308;
+          throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a311 = 0; $a311 < $n310; $a311++) {
-        const l_h = $list58[$a311]!;
-        if ($list59[$a311] === 0) {
-          const l_colour = $values60[$a311 * 1 + 0] as string;
+      for (let $a303 = 0; $a303 < $n302; $a303++) {
+        const l_h = $list58[$a303]!;
+        if ($list59[$a303] === 0) {
+          const l_colour = $values60[$a303 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step144();
     }
   }
-  function decide348($seat334: number): number {
-    const $seg335 = Z_hand + l_p_16;
-    const $size336 = N[$seg335]!;
-    const $count337 = $size336;
-    const $total338: number = $count337;
-    if ($total338 === 0) throw $fault25($seat334);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n340 = $total338;
-    let $r341 = 0;
-    if ($n340 <= 2097152 && $n340 >= 1) {
+  function decide340($seat326: number): number {
+    const $seg327 = Z_hand + l_p_16;
+    const $size328 = N[$seg327]!;
+    const $count329 = $size328;
+    const $total330: number = $count329;
+    if ($total330 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat326} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n332 = $total330;
+    let $r333 = 0;
+    if ($n332 <= 2097152 && $n332 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5157,48 +5721,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n340;
+        const $m = ($t >>> 0) * $n332;
         const $low = $m >>> 0;
-        if ($low >= $n340 || $low >= 4294967296 % $n340) {
-          $r341 = ($m / 4294967296) >>> 0;
+        if ($low >= $n332 || $low >= 4294967296 % $n332) {
+          $r333 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n340 >= 1 && $n340 <= 4294967296)) throw $fault4();
-      $r341 = drawInt(P, $n340);
+      if (!($n332 >= 1 && $n332 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r333 = drawInt(P, $n332);
     }
-    const $index339$drawn = $r341;
-    let $index339 = $index339$drawn;
+    const $index331$drawn = $r333;
+    let $index331 = $index331$drawn;
     decisions++;
     steps = 0;
-    if ($index339 < $count337) {
-      const $digit342 = $index339;
-      const $value343 = C[$seg335 * CAP + $digit342]!;
-      if (trace !== null) trace.push($seat334, 9, $value343);
+    if ($index331 < $count329) {
+      const $digit334 = $index331;
+      const $value335 = C[$seg327 * CAP + $digit334]!;
+      if (trace !== null) trace.push($seat326, 9, $value335);
       {
-        const l_card = $value343;
+        const l_card = $value335;
         {
-          const $seg344 = Z_hand + l_p_16;
+          const $seg336 = Z_hand + l_p_16;
           const $wanted = l_card;
-          let $at = $digit342;
-          if (!($at >= 0 && $at < N[$seg344]! && C[$seg344 * CAP + $at]! === $wanted)) {
+          let $at = $digit334;
+          if (!($at >= 0 && $at < N[$seg336]! && C[$seg336 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg344]!; $i++)
-              if (C[$seg344 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg336]!; $i++)
+              if (C[$seg336 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
-          if ($at < 0) throw $fault29();
-          const $at345 = $seg344 * CAP + $at;
-          const $card = C[$at345]!;
-          const $end346 = $seg344 * CAP + N[$seg344]! - 1;
-          for (let $k347 = $at345; $k347 < $end346; $k347++) C[$k347] = C[$k347 + 1]!;
-          N[$seg344]!--;
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+          const $at337 = $seg336 * CAP + $at;
+          const $card = C[$at337]!;
+          const $end338 = $seg336 * CAP + N[$seg336]! - 1;
+          for (let $k339 = $at337; $k339 < $end338; $k339++) C[$k339] = C[$k339 + 1]!;
+          N[$seg336]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg344 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg336 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5207,40 +5772,45 @@ export function playout(): PlayoutKernel {
         return 94;
       }
     }
-    $index339 -= $count337;
-    throw $fault27();
+    $index331 -= $count329;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide372($seat355: number, $passBy: boolean): number {
+  function decide364($seat347: number, $passBy: boolean): number {
     $values63$n[0]! = 0;
     {
-      const $seg357 = Z_hand + l_p_5;
-      const $n358 = $count_hand_effect[($seg357 - Z_hand) * 14 + 1]! > 0 ? N[$seg357]! : 0;
-      for (let $i356 = 0; $i356 < $n358; $i356++) {
-        const l_card = C[$seg357 * CAP + $i356]!;
+      const $seg349 = Z_hand + l_p_5;
+      const $n350 = $count_hand_effect[($seg349 - Z_hand) * 14 + 1]! > 0 ? N[$seg349]! : 0;
+      for (let $i348 = 0; $i348 < $n350; $i348++) {
+        const l_card = C[$seg349 * CAP + $i348]!;
         if (Action_effect$code[l_card]! === 1) $values63[$values63$n[0]!++] = l_card;
       }
     }
-    let $offered359 = false;
-    offered359$open: {
-      if (!($values63$n[0]! > 0)) break offered359$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered359$open;
-      $offered359 = true;
+    let $offered351 = false;
+    offered351$open: {
+      if (!($values63$n[0]! > 0)) break offered351$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered351$open;
+      $offered351 = true;
     }
-    let $offered360 = false;
-    offered360$open: {
-      $offered360 = true;
+    let $offered352 = false;
+    offered352$open: {
+      $offered352 = true;
     }
-    if ($passBy && !$offered359) {
+    if ($passBy && !$offered351) {
       l___window_1 = false;
       return 169;
     }
-    const $offered361 = ($offered359 ? 1 : 0) + ($offered360 ? 1 : 0);
-    if ($offered361 === 0) throw $fault25($seat355);
-    if (decisions >= $cap) throw $fault26($cap);
-    attempt362: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n364 = $offered361;
-      let $r365 = 0;
-      if ($n364 <= 2097152 && $n364 >= 1) {
+    const $offered353 = ($offered351 ? 1 : 0) + ($offered352 ? 1 : 0);
+    if ($offered353 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat347} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    attempt354: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n356 = $offered353;
+      let $r357 = 0;
+      if ($n356 <= 2097152 && $n356 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5251,23 +5821,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n364;
+          const $m = ($t >>> 0) * $n356;
           const $low = $m >>> 0;
-          if ($low >= $n364 || $low >= 4294967296 % $n364) {
-            $r365 = ($m / 4294967296) >>> 0;
+          if ($low >= $n356 || $low >= 4294967296 % $n356) {
+            $r357 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n364 >= 1 && $n364 <= 4294967296)) throw $fault4();
-        $r365 = drawInt(P, $n364);
+        if (!($n356 >= 1 && $n356 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        $r357 = drawInt(P, $n356);
       }
-      const $pick363$drawn = $r365;
-      let $pick363 = $pick363$drawn;
-      if ($offered359 && $pick363-- === 0) {
-        const $n369 = $values63$n[0]!;
-        let $r370 = 0;
-        if ($n369 <= 2097152 && $n369 >= 1) {
+      const $pick355$drawn = $r357;
+      let $pick355 = $pick355$drawn;
+      if ($offered351 && $pick355-- === 0) {
+        const $n361 = $values63$n[0]!;
+        let $r362 = 0;
+        if ($n361 <= 2097152 && $n361 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5278,53 +5849,59 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n369;
+            const $m = ($t >>> 0) * $n361;
             const $low = $m >>> 0;
-            if ($low >= $n369 || $low >= 4294967296 % $n369) {
-              $r370 = ($m / 4294967296) >>> 0;
+            if ($low >= $n361 || $low >= 4294967296 % $n361) {
+              $r362 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n369 >= 1 && $n369 <= 4294967296)) throw $fault4();
-          $r370 = drawInt(P, $n369);
+          if (!($n361 >= 1 && $n361 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r362 = drawInt(P, $n361);
         }
-        const $digit367 = $r370;
-        const $value368 = $values63[$digit367]!;
+        const $digit359 = $r362;
+        const $value360 = $values63[$digit359]!;
         {
-          l_card_5 = $value368;
+          l_card_5 = $value360;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat355, 24, $value368);
+        if (trace !== null) trace.push($seat347, 24, $value360);
         {
-          l_card_5 = $value368;
+          l_card_5 = $value360;
           return step172();
         }
       }
-      if ($offered360 && $pick363-- === 0) {
+      if ($offered352 && $pick355-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat355, 8);
+        if (trace !== null) trace.push($seat347, 8);
         {
           l___window_1 = false;
           return 169;
         }
       }
     }
-    throw $fault30();
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide386($seat376: number): number {
-    const $size377 = players;
-    const $count378 = $size377;
-    const $total379: number = $count378;
-    if ($total379 === 0) throw $fault25($seat376);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n381 = $total379;
-    let $r382 = 0;
-    if ($n381 <= 2097152 && $n381 >= 1) {
+  function decide378($seat368: number): number {
+    const $size369 = players;
+    const $count370 = $size369;
+    const $total371: number = $count370;
+    if ($total371 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat368} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n373 = $total371;
+    let $r374 = 0;
+    if ($n373 <= 2097152 && $n373 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5335,27 +5912,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n381;
+        const $m = ($t >>> 0) * $n373;
         const $low = $m >>> 0;
-        if ($low >= $n381 || $low >= 4294967296 % $n381) {
-          $r382 = ($m / 4294967296) >>> 0;
+        if ($low >= $n373 || $low >= 4294967296 % $n373) {
+          $r374 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n381 >= 1 && $n381 <= 4294967296)) throw $fault4();
-      $r382 = drawInt(P, $n381);
+      if (!($n373 >= 1 && $n373 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r374 = drawInt(P, $n373);
     }
-    const $index380$drawn = $r382;
-    let $index380 = $index380$drawn;
+    const $index372$drawn = $r374;
+    let $index372 = $index372$drawn;
     decisions++;
     steps = 0;
-    if ($index380 < $count378) {
-      const $digit383 = $index380;
-      const $value384 = $digit383;
-      if (trace !== null) trace.push($seat376, 6, $value384);
+    if ($index372 < $count370) {
+      const $digit375 = $index372;
+      const $value376 = $digit375;
+      if (trace !== null) trace.push($seat368, 6, $value376);
       {
-        const l_whose = $value384;
+        const l_whose = $value376;
         {
           const $card = l_card_6;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5369,42 +5947,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg385 = Z_played + l_whose;
-          C[$seg385 * CAP + N[$seg385]!] = $card;
-          N[$seg385]!++;
-          $where[$card] = $seg385;
+          const $seg377 = Z_played + l_whose;
+          C[$seg377 * CAP + N[$seg377]!] = $card;
+          N[$seg377]!++;
+          $where[$card] = $seg377;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg385 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg385 - Z_played);
+              if ($count_played_effect[($seg377 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg377 - Z_played);
           }
         }
         return 169;
       }
     }
-    $index380 -= $count378;
-    throw $fault27();
+    $index372 -= $count370;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide402($seat389: number): number {
+  function decide394($seat381: number): number {
     $values65$n[0]! = 0;
     {
-      const $seg391 = Z_collection + l_p_6;
-      const $n392 = N[$seg391]!;
-      for (let $i390 = 0; $i390 < $n392; $i390++) {
-        const l_target = C[$seg391 * CAP + $i390]!;
+      const $seg383 = Z_collection + l_p_6;
+      const $n384 = N[$seg383]!;
+      for (let $i382 = 0; $i382 < $n384; $i382++) {
+        const l_target = C[$seg383 * CAP + $i382]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values65[$values65$n[0]!++] = l_target;
       }
     }
-    const $size393 = $values65$n[0]!;
-    const $count394 = $size393;
-    const $total395: number = $count394;
-    if ($total395 === 0) throw $fault25($seat389);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n397 = $total395;
-    let $r398 = 0;
-    if ($n397 <= 2097152 && $n397 >= 1) {
+    const $size385 = $values65$n[0]!;
+    const $count386 = $size385;
+    const $total387: number = $count386;
+    if ($total387 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat381} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n389 = $total387;
+    let $r390 = 0;
+    if ($n389 <= 2097152 && $n389 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5415,27 +5998,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n397;
+        const $m = ($t >>> 0) * $n389;
         const $low = $m >>> 0;
-        if ($low >= $n397 || $low >= 4294967296 % $n397) {
-          $r398 = ($m / 4294967296) >>> 0;
+        if ($low >= $n389 || $low >= 4294967296 % $n389) {
+          $r390 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n397 >= 1 && $n397 <= 4294967296)) throw $fault4();
-      $r398 = drawInt(P, $n397);
+      if (!($n389 >= 1 && $n389 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r390 = drawInt(P, $n389);
     }
-    const $index396$drawn = $r398;
-    let $index396 = $index396$drawn;
+    const $index388$drawn = $r390;
+    let $index388 = $index388$drawn;
     decisions++;
     steps = 0;
-    if ($index396 < $count394) {
-      const $digit399 = $index396;
-      const $value400 = $values65[$digit399]!;
-      if (trace !== null) trace.push($seat389, 5, $value400);
+    if ($index388 < $count386) {
+      const $digit391 = $index388;
+      const $value392 = $values65[$digit391]!;
+      if (trace !== null) trace.push($seat381, 5, $value392);
       {
-        const l_target = $value400;
+        const l_target = $value392;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_6;
@@ -5450,49 +6034,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg401 = Z_attached + l_p_6;
-          C[$seg401 * CAP + N[$seg401]!] = $card;
-          N[$seg401]!++;
-          $where[$card] = $seg401;
+          const $seg393 = Z_attached + l_p_6;
+          C[$seg393 * CAP + N[$seg393]!] = $card;
+          N[$seg393]!++;
+          $where[$card] = $seg393;
         }
         return 169;
       }
     }
-    $index396 -= $count394;
-    throw $fault27();
+    $index388 -= $count386;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide426($seat404: number): number {
-    const $seg405 = Z_board;
-    const $size406 = N[$seg405]!;
-    const $count407 = $size406;
+  function decide418($seat396: number): number {
+    const $seg397 = Z_board;
+    const $size398 = N[$seg397]!;
+    const $count399 = $size398;
     $values67$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond412: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond412) {
-        let $any408: boolean = false;
+      let $cond404: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond404) {
+        let $any400: boolean = false;
         {
-          const $seg410 = Z_collection + l_whose;
-          const $n411 = N[$seg410]!;
-          for (let $i409 = 0; $i409 < $n411; $i409++) {
-            const l_c = C[$seg410 * CAP + $i409]!;
+          const $seg402 = Z_collection + l_whose;
+          const $n403 = N[$seg402]!;
+          for (let $i401 = 0; $i401 < $n403; $i401++) {
+            const l_c = C[$seg402 * CAP + $i401]!;
             if (v_doubled[l_c]! === 1) {
-              $any408 = true;
+              $any400 = true;
               break;
             }
           }
         }
-        $cond412 = $any408;
+        $cond404 = $any400;
       }
-      if ($cond412) $values67[$values67$n[0]!++] = l_whose;
+      if ($cond404) $values67[$values67$n[0]!++] = l_whose;
     }
-    const $size413 = $values67$n[0]!;
-    const $count414 = $size413;
-    const $total415: number = $count407 + $count414;
-    if ($total415 === 0) throw $fault25($seat404);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n417 = $total415;
-    let $r418 = 0;
-    if ($n417 <= 2097152 && $n417 >= 1) {
+    const $size405 = $values67$n[0]!;
+    const $count406 = $size405;
+    const $total407: number = $count399 + $count406;
+    if ($total407 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat396} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n409 = $total407;
+    let $r410 = 0;
+    if ($n409 <= 2097152 && $n409 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5503,30 +6092,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n417;
+        const $m = ($t >>> 0) * $n409;
         const $low = $m >>> 0;
-        if ($low >= $n417 || $low >= 4294967296 % $n417) {
-          $r418 = ($m / 4294967296) >>> 0;
+        if ($low >= $n409 || $low >= 4294967296 % $n409) {
+          $r410 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n417 >= 1 && $n417 <= 4294967296)) throw $fault4();
-      $r418 = drawInt(P, $n417);
+      if (!($n409 >= 1 && $n409 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r410 = drawInt(P, $n409);
     }
-    const $index416$drawn = $r418;
-    let $index416 = $index416$drawn;
+    const $index408$drawn = $r410;
+    let $index408 = $index408$drawn;
     decisions++;
     steps = 0;
-    if ($index416 < $count407) {
-      const $digit419 = $index416;
-      const $value420 = C[$seg405 * CAP + $digit419]!;
-      if (trace !== null) trace.push($seat404, 3, $value420);
+    if ($index408 < $count399) {
+      const $digit411 = $index408;
+      const $value412 = C[$seg397 * CAP + $digit411]!;
+      if (trace !== null) trace.push($seat396, 3, $value412);
       {
-        const l_target = $value420;
+        const l_target = $value412;
         {
           const $wanted = l_target;
-          let $at = $digit419;
+          let $at = $digit411;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -5535,11 +6125,11 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw $fault31();
-          const $at421 = Z_board * CAP + $at;
-          const $card = C[$at421]!;
-          const $end422 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k423 = $at421; $k423 < $end422; $k423++) C[$k423] = C[$k423 + 1]!;
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          const $at413 = Z_board * CAP + $at;
+          const $card = C[$at413]!;
+          const $end414 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k415 = $at413; $k415 < $end414; $k415++) C[$k415] = C[$k415 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5548,40 +6138,45 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index416 -= $count407;
-    if ($index416 < $count414) {
-      const $digit424 = $index416;
-      const $value425 = $values67[$digit424]!;
-      if (trace !== null) trace.push($seat404, 4, $value425);
+    $index408 -= $count399;
+    if ($index408 < $count406) {
+      const $digit416 = $index408;
+      const $value417 = $values67[$digit416]!;
+      if (trace !== null) trace.push($seat396, 4, $value417);
       {
-        l_whose_4 = $value425;
+        l_whose_4 = $value417;
         return step192();
       }
     }
-    $index416 -= $count414;
-    throw $fault27();
+    $index408 -= $count406;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide452($seat427: number): number {
-    const $seg428 = Z_played + l_whose_4;
-    const $size429 = N[$seg428]!;
-    const $count430 = $size429;
+  function decide444($seat419: number): number {
+    const $seg420 = Z_played + l_whose_4;
+    const $size421 = N[$seg420]!;
+    const $count422 = $size421;
     $values69$n[0]! = 0;
     {
-      const $seg432 = Z_collection + l_whose_4;
-      const $n433 = N[$seg432]!;
-      for (let $i431 = 0; $i431 < $n433; $i431++) {
-        const l_target = C[$seg432 * CAP + $i431]!;
+      const $seg424 = Z_collection + l_whose_4;
+      const $n425 = N[$seg424]!;
+      for (let $i423 = 0; $i423 < $n425; $i423++) {
+        const l_target = C[$seg424 * CAP + $i423]!;
         if (v_doubled[l_target]! === 1) $values69[$values69$n[0]!++] = l_target;
       }
     }
-    const $size434 = $values69$n[0]!;
-    const $count435 = $size434;
-    const $total436: number = $count430 + $count435;
-    if ($total436 === 0) throw $fault25($seat427);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n438 = $total436;
-    let $r439 = 0;
-    if ($n438 <= 2097152 && $n438 >= 1) {
+    const $size426 = $values69$n[0]!;
+    const $count427 = $size426;
+    const $total428: number = $count422 + $count427;
+    if ($total428 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat419} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n430 = $total428;
+    let $r431 = 0;
+    if ($n430 <= 2097152 && $n430 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5592,50 +6187,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n438;
+        const $m = ($t >>> 0) * $n430;
         const $low = $m >>> 0;
-        if ($low >= $n438 || $low >= 4294967296 % $n438) {
-          $r439 = ($m / 4294967296) >>> 0;
+        if ($low >= $n430 || $low >= 4294967296 % $n430) {
+          $r431 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n438 >= 1 && $n438 <= 4294967296)) throw $fault4();
-      $r439 = drawInt(P, $n438);
+      if (!($n430 >= 1 && $n430 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r431 = drawInt(P, $n430);
     }
-    const $index437$drawn = $r439;
-    let $index437 = $index437$drawn;
+    const $index429$drawn = $r431;
+    let $index429 = $index429$drawn;
     decisions++;
     steps = 0;
-    if ($index437 < $count430) {
-      const $digit440 = $index437;
-      const $value441 = C[$seg428 * CAP + $digit440]!;
-      if (trace !== null) trace.push($seat427, 1, $value441);
+    if ($index429 < $count422) {
+      const $digit432 = $index429;
+      const $value433 = C[$seg420 * CAP + $digit432]!;
+      if (trace !== null) trace.push($seat419, 1, $value433);
       {
-        const l_target = $value441;
+        const l_target = $value433;
         {
-          const $seg442 = Z_played + l_whose_4;
+          const $seg434 = Z_played + l_whose_4;
           const $wanted = l_target;
-          let $at = $digit440;
-          if (!($at >= 0 && $at < N[$seg442]! && C[$seg442 * CAP + $at]! === $wanted)) {
+          let $at = $digit432;
+          if (!($at >= 0 && $at < N[$seg434]! && C[$seg434 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg442]!; $i++)
-              if (C[$seg442 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg434]!; $i++)
+              if (C[$seg434 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
-          if ($at < 0) throw $fault32();
-          const $at443 = $seg442 * CAP + $at;
-          const $card = C[$at443]!;
-          const $end444 = $seg442 * CAP + N[$seg442]! - 1;
-          for (let $k445 = $at443; $k445 < $end444; $k445++) C[$k445] = C[$k445 + 1]!;
-          N[$seg442]!--;
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+          const $at435 = $seg434 * CAP + $at;
+          const $card = C[$at435]!;
+          const $end436 = $seg434 * CAP + N[$seg434]! - 1;
+          for (let $k437 = $at435; $k437 < $end436; $k437++) C[$k437] = C[$k437 + 1]!;
+          N[$seg434]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg442 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg442 - Z_played));
+              if (--$count_played_effect[($seg434 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg434 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5644,22 +6240,23 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index437 -= $count430;
-    if ($index437 < $count435) {
-      const $digit446 = $index437;
-      const $value447 = $values69[$digit446]!;
-      if (trace !== null) trace.push($seat427, 2, $value447);
+    $index429 -= $count422;
+    if ($index429 < $count427) {
+      const $digit438 = $index429;
+      const $value439 = $values69[$digit438]!;
+      if (trace !== null) trace.push($seat419, 2, $value439);
       {
-        const l_target = $value447;
+        const l_target = $value439;
         v_doubled[l_target] = 0;
         {
-          const $seg448 = Z_attached + l_whose_4;
-          if (N[$seg448]! === 0) throw $fault33();
-          const $at449 = $seg448 * CAP;
-          const $card = C[$at449]!;
-          const $end450 = $seg448 * CAP + N[$seg448]! - 1;
-          for (let $k451 = $at449; $k451 < $end450; $k451++) C[$k451] = C[$k451 + 1]!;
-          N[$seg448]!--;
+          const $seg440 = Z_attached + l_whose_4;
+          if (N[$seg440]! === 0)
+            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          const $at441 = $seg440 * CAP;
+          const $card = C[$at441]!;
+          const $end442 = $seg440 * CAP + N[$seg440]! - 1;
+          for (let $k443 = $at441; $k443 < $end442; $k443++) C[$k443] = C[$k443 + 1]!;
+          N[$seg440]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -5667,74 +6264,74 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index437 -= $count435;
-    throw $fault27();
+    $index429 -= $count427;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide513($seat455: number): number {
-    const $seg456 = Z_hand + l_active;
-    let $offered457 = false;
-    offered457$open: {
-      if (!(N[$seg456]! > 0)) break offered457$open;
-      if (!!l_action_played) break offered457$open;
-      if (!!l_offered) break offered457$open;
-      let $found463 = false;
-      for (let $i464 = 0; $i464 < N[$seg456]!; $i464++) {
-        const l_card_3 = C[$seg456 * CAP + $i464]!;
+  function decide505($seat447: number): number {
+    const $seg448 = Z_hand + l_active;
+    let $offered449 = false;
+    offered449$open: {
+      if (!(N[$seg448]! > 0)) break offered449$open;
+      if (!!l_action_played) break offered449$open;
+      if (!!l_offered) break offered449$open;
+      let $found455 = false;
+      for (let $i456 = 0; $i456 < N[$seg448]!; $i456++) {
+        const l_card_3 = C[$seg448 * CAP + $i456]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
           continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
           continue;
-        let $cond462: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond462) {
-          let $any458: boolean = false;
+        let $cond454: boolean = Action_effect$code[l_card_3]! !== 6;
+        if (!$cond454) {
+          let $any450: boolean = false;
           {
-            const $seg460 = Z_collection + l_active;
-            const $n461 = N[$seg460]!;
-            for (let $i459 = 0; $i459 < $n461; $i459++) {
-              const l_c = C[$seg460 * CAP + $i459]!;
+            const $seg452 = Z_collection + l_active;
+            const $n453 = N[$seg452]!;
+            for (let $i451 = 0; $i451 < $n453; $i451++) {
+              const l_c = C[$seg452 * CAP + $i451]!;
               if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                $any458 = true;
+                $any450 = true;
                 break;
               }
             }
           }
-          $cond462 = $any458;
+          $cond454 = $any450;
         }
-        if (!$cond462) continue;
-        $found463 = true;
+        if (!$cond454) continue;
+        $found455 = true;
         break;
       }
-      if (!$found463) break offered457$open;
-      $offered457 = true;
+      if (!$found455) break offered449$open;
+      $offered449 = true;
     }
-    let $offered466 = false;
-    offered466$open: {
-      if (!(v_protection[l_active]! > 0)) break offered466$open;
-      $offered466 = true;
+    let $offered458 = false;
+    offered458$open: {
+      if (!(v_protection[l_active]! > 0)) break offered458$open;
+      $offered458 = true;
     }
-    let $offered467 = false;
-    offered467$open: {
-      if (!(v_protection[l_active]! === 0)) break offered467$open;
-      if (!!l_offered) break offered467$open;
-      $offered467 = true;
+    let $offered459 = false;
+    offered459$open: {
+      if (!(v_protection[l_active]! === 0)) break offered459$open;
+      if (!!l_offered) break offered459$open;
+      $offered459 = true;
     }
-    let $offered468 = false;
-    offered468$open: {
-      if (!!$variant_simple) break offered468$open;
-      if (!(v_protection[l_active]! === 0)) break offered468$open;
-      if (!!l_offered) break offered468$open;
-      if (!(N[Z_action_deck]! > 0)) break offered468$open;
-      $offered468 = true;
+    let $offered460 = false;
+    offered460$open: {
+      if (!!$variant_simple) break offered460$open;
+      if (!(v_protection[l_active]! === 0)) break offered460$open;
+      if (!!l_offered) break offered460$open;
+      if (!(N[Z_action_deck]! > 0)) break offered460$open;
+      $offered460 = true;
     }
-    let $offered469 = false;
-    let $seats470 = 0;
-    offered469$open: {
-      if (!(players > 0)) break offered469$open;
-      if (!(v_protection[l_active]! === 0)) break offered469$open;
-      if (!(v_coins[l_active]! >= 1)) break offered469$open;
-      $seats470 =
+    let $offered461 = false;
+    let $seats462 = 0;
+    offered461$open: {
+      if (!(players > 0)) break offered461$open;
+      if (!(v_protection[l_active]! === 0)) break offered461$open;
+      if (!(v_coins[l_active]! >= 1)) break offered461$open;
+      $seats462 =
         ((1 << players) - 1) &
         ~(1 << l_active) &
         ~$mask_passed_over &
@@ -5744,15 +6341,15 @@ export function playout(): PlayoutKernel {
         ) &
         ~$holding_count_played_effect[4]! &
         $zero_protection;
-      if ($seats470 === 0) break offered469$open;
-      $offered469 = true;
+      if ($seats462 === 0) break offered461$open;
+      $offered461 = true;
     }
-    let $offered471 = false;
-    offered471$open: {
-      if (!(players > 0)) break offered471$open;
-      if (!(v_protection[l_active]! === 0)) break offered471$open;
-      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered471$open;
-      let $found472 = false;
+    let $offered463 = false;
+    offered463$open: {
+      if (!(players > 0)) break offered463$open;
+      if (!(v_protection[l_active]! === 0)) break offered463$open;
+      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered463$open;
+      let $found464 = false;
       for (
         let l_target$left =
           ((1 << players) - 1) &
@@ -5769,33 +6366,38 @@ export function playout(): PlayoutKernel {
       ) {
         const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found472 = true;
+        $found464 = true;
         break;
       }
-      if (!$found472) break offered471$open;
-      $offered471 = true;
+      if (!$found464) break offered463$open;
+      $offered463 = true;
     }
-    let $offered473 = false;
-    offered473$open: {
-      if (!l_offered) break offered473$open;
-      $offered473 = true;
+    let $offered465 = false;
+    offered465$open: {
+      if (!l_offered) break offered465$open;
+      $offered465 = true;
     }
-    const $offered474 =
-      ($offered457 ? 1 : 0) +
-      ($offered466 ? 1 : 0) +
-      ($offered467 ? 1 : 0) +
-      ($offered468 ? 1 : 0) +
-      ($offered469 ? 1 : 0) +
-      ($offered471 ? 1 : 0) +
-      ($offered473 ? 1 : 0);
-    if ($offered474 === 0) throw $fault25($seat455);
-    if (decisions >= $cap) throw $fault26($cap);
-    let $built479 = false;
-    let $built492 = false;
-    attempt475: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n477 = $offered474;
-      let $r478 = 0;
-      if ($n477 <= 2097152 && $n477 >= 1) {
+    const $offered466 =
+      ($offered449 ? 1 : 0) +
+      ($offered458 ? 1 : 0) +
+      ($offered459 ? 1 : 0) +
+      ($offered460 ? 1 : 0) +
+      ($offered461 ? 1 : 0) +
+      ($offered463 ? 1 : 0) +
+      ($offered465 ? 1 : 0);
+    if ($offered466 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat447} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    let $built471 = false;
+    let $built484 = false;
+    attempt467: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n469 = $offered466;
+      let $r470 = 0;
+      if ($n469 <= 2097152 && $n469 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5806,52 +6408,148 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n477;
+          const $m = ($t >>> 0) * $n469;
           const $low = $m >>> 0;
-          if ($low >= $n477 || $low >= 4294967296 % $n477) {
-            $r478 = ($m / 4294967296) >>> 0;
+          if ($low >= $n469 || $low >= 4294967296 % $n469) {
+            $r470 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n477 >= 1 && $n477 <= 4294967296)) throw $fault4();
-        $r478 = drawInt(P, $n477);
+        if (!($n469 >= 1 && $n469 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        $r470 = drawInt(P, $n469);
       }
-      const $pick476$drawn = $r478;
-      let $pick476 = $pick476$drawn;
-      if ($offered457 && $pick476-- === 0) {
-        if (!$built479) {
+      const $pick468$drawn = $r470;
+      let $pick468 = $pick468$drawn;
+      if ($offered449 && $pick468-- === 0) {
+        if (!$built471) {
           $values72$n[0]! = 0;
-          for (let $i465 = 0; $i465 < N[$seg456]!; $i465++) {
-            const l_card_3 = C[$seg456 * CAP + $i465]!;
+          for (let $i457 = 0; $i457 < N[$seg448]!; $i457++) {
+            const l_card_3 = C[$seg448 * CAP + $i457]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
               continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
               continue;
-            let $cond462: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond462) {
-              let $any458: boolean = false;
+            let $cond454: boolean = Action_effect$code[l_card_3]! !== 6;
+            if (!$cond454) {
+              let $any450: boolean = false;
               {
-                const $seg460 = Z_collection + l_active;
-                const $n461 = N[$seg460]!;
-                for (let $i459 = 0; $i459 < $n461; $i459++) {
-                  const l_c = C[$seg460 * CAP + $i459]!;
+                const $seg452 = Z_collection + l_active;
+                const $n453 = N[$seg452]!;
+                for (let $i451 = 0; $i451 < $n453; $i451++) {
+                  const l_c = C[$seg452 * CAP + $i451]!;
                   if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                    $any458 = true;
+                    $any450 = true;
                     break;
                   }
                 }
               }
-              $cond462 = $any458;
+              $cond454 = $any450;
             }
-            if (!$cond462) continue;
+            if (!$cond454) continue;
             $values72[$values72$n[0]!++] = l_card_3;
           }
-          $built479 = true;
+          $built471 = true;
         }
-        const $n482 = $values72$n[0]!;
+        const $n474 = $values72$n[0]!;
+        let $r475 = 0;
+        if ($n474 <= 2097152 && $n474 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n474;
+            const $low = $m >>> 0;
+            if ($low >= $n474 || $low >= 4294967296 % $n474) {
+              $r475 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n474 >= 1 && $n474 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r475 = drawInt(P, $n474);
+        }
+        const $digit472 = $r475;
+        const $value473 = $values72[$digit472]!;
+        {
+          l_card_3 = $value473;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat447, 17, $value473);
+        {
+          l_card_3 = $value473;
+          return step227();
+        }
+      }
+      if ($offered458 && $pick468-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat447, 18);
+        {
+          {
+            const $amount = 1;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_coins[l_active] += $amount;
+          }
+          l_turn_over = true;
+          return step257();
+        }
+      }
+      if ($offered459 && $pick468-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat447, 19);
+        {
+          {
+            const $amount = 1;
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
+            v_bank -= $amount;
+            v_coins[l_active] += $amount;
+          }
+          l_turn_over = true;
+          return step257();
+        }
+      }
+      if ($offered460 && $pick468-- === 0) {
+        {
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat447, 20);
+        {
+          return step216();
+        }
+      }
+      if ($offered461 && $pick468-- === 0) {
+        const $n482 = maskSeats($seats462);
         let $r483 = 0;
         if ($n482 <= 2097152 && $n482 >= 1) {
           for (;;) {
@@ -5872,108 +6570,25 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n482 >= 1 && $n482 <= 4294967296)) throw $fault4();
+          if (!($n482 >= 1 && $n482 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r483 = drawInt(P, $n482);
         }
         const $digit480 = $r483;
-        const $value481 = $values72[$digit480]!;
+        const $value481 = nthMaskSeat($seats462, $digit480);
         {
-          l_card_3 = $value481;
+          l_target = $value481;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat455, 17, $value481);
+        if (trace !== null) trace.push($seat447, 21, $value481);
         {
-          l_card_3 = $value481;
-          return step227();
-        }
-      }
-      if ($offered466 && $pick476-- === 0) {
-        {
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat455, 18);
-        {
-          {
-            const $amount = 1;
-            if ($amount < 0) throw $fault15($amount);
-            if (v_bank < $amount) throw $fault16(v_bank, $amount);
-            v_bank -= $amount;
-            v_coins[l_active] += $amount;
-          }
-          l_turn_over = true;
-          return step257();
-        }
-      }
-      if ($offered467 && $pick476-- === 0) {
-        {
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat455, 19);
-        {
-          {
-            const $amount = 1;
-            if ($amount < 0) throw $fault15($amount);
-            if (v_bank < $amount) throw $fault16(v_bank, $amount);
-            v_bank -= $amount;
-            v_coins[l_active] += $amount;
-          }
-          l_turn_over = true;
-          return step257();
-        }
-      }
-      if ($offered468 && $pick476-- === 0) {
-        {
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat455, 20);
-        {
-          return step216();
-        }
-      }
-      if ($offered469 && $pick476-- === 0) {
-        const $n490 = maskSeats($seats470);
-        let $r491 = 0;
-        if ($n490 <= 2097152 && $n490 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n490;
-            const $low = $m >>> 0;
-            if ($low >= $n490 || $low >= 4294967296 % $n490) {
-              $r491 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n490 >= 1 && $n490 <= 4294967296)) throw $fault4();
-          $r491 = drawInt(P, $n490);
-        }
-        const $digit488 = $r491;
-        const $value489 = nthMaskSeat($seats470, $digit488);
-        {
-          l_target = $value489;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat455, 21, $value489);
-        {
-          l_target = $value489;
+          l_target = $value481;
           return step207();
         }
       }
-      if ($offered471 && $pick476-- === 0) {
-        if (!$built492) {
+      if ($offered463 && $pick468-- === 0) {
+        if (!$built484) {
           $values76$n[0]! = 0;
           for (
             let l_target$left =
@@ -5993,11 +6608,11 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values76[$values76$n[0]!++] = l_target;
           }
-          $built492 = true;
+          $built484 = true;
         }
-        const $n495 = $values76$n[0]!;
-        let $r496 = 0;
-        if ($n495 <= 2097152 && $n495 >= 1) {
+        const $n487 = $values76$n[0]!;
+        let $r488 = 0;
+        if ($n487 <= 2097152 && $n487 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6008,38 +6623,51 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n495;
+            const $m = ($t >>> 0) * $n487;
             const $low = $m >>> 0;
-            if ($low >= $n495 || $low >= 4294967296 % $n495) {
-              $r496 = ($m / 4294967296) >>> 0;
+            if ($low >= $n487 || $low >= 4294967296 % $n487) {
+              $r488 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n495 >= 1 && $n495 <= 4294967296)) throw $fault4();
-          $r496 = drawInt(P, $n495);
+          if (!($n487 >= 1 && $n487 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r488 = drawInt(P, $n487);
         }
-        const $digit493 = $r496;
-        const $value494 = $values76[$digit493]!;
+        const $digit485 = $r488;
+        const $value486 = $values76[$digit485]!;
         {
-          const l_target = $value494;
+          const l_target = $value486;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat455, 22, $value494);
+        if (trace !== null) trace.push($seat447, 22, $value486);
         {
-          const l_target = $value494;
+          const l_target = $value486;
           {
             const $amount = v_protection[l_target]! + 1;
-            if ($amount < 0) throw $fault34($amount);
-            if (v_coins[l_active] < $amount) throw $fault35(v_coins[l_active], $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from coins[active]`,
+              );
+            if (v_coins[l_active] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+              );
             v_coins[l_active] -= $amount;
             v_coins[l_target] += $amount;
           }
           {
             const $amount = v_protection[l_target]!;
             if ($amount !== 0) {
-              if ($amount < 0) throw $fault23($amount);
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from protection[target]`,
+                );
               $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
               v_protection[l_target] = 0;
               v_coins[l_target] += $amount;
@@ -6055,50 +6683,53 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $argument497 = l_active;
-            const $argument498 = l_target;
+            const $argument489 = l_active;
+            const $argument490 = l_target;
             {
-              let l_a = $argument497;
-              let l_b = $argument498;
+              let l_a = $argument489;
+              let l_b = $argument490;
               {
-                const $seg499 = Z_exchange + l_a;
-                if (N[$seg499]! === 0) throw $fault36();
-                const $at500 = $seg499 * CAP;
-                const $card = C[$at500]!;
-                const $end501 = $seg499 * CAP + N[$seg499]! - 1;
-                for (let $k502 = $at500; $k502 < $end501; $k502++) C[$k502] = C[$k502 + 1]!;
-                N[$seg499]!--;
-                if (N[Z_in_transit]! >= 1) throw $fault37();
+                const $seg491 = Z_exchange + l_a;
+                if (N[$seg491]! === 0)
+                  throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+                const $at492 = $seg491 * CAP;
+                const $card = C[$at492]!;
+                const $end493 = $seg491 * CAP + N[$seg491]! - 1;
+                for (let $k494 = $at492; $k494 < $end493; $k494++) C[$k494] = C[$k494 + 1]!;
+                N[$seg491]!--;
+                if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg503 = Z_exchange + l_b;
-                if (N[$seg503]! === 0) throw $fault38();
-                const $at504 = $seg503 * CAP;
-                const $card = C[$at504]!;
-                const $end505 = $seg503 * CAP + N[$seg503]! - 1;
-                for (let $k506 = $at504; $k506 < $end505; $k506++) C[$k506] = C[$k506 + 1]!;
-                N[$seg503]!--;
-                const $seg507 = Z_exchange + l_a;
-                if (N[$seg507]! >= 1) throw $fault39();
-                C[$seg507 * CAP + N[$seg507]!] = $card;
-                N[$seg507]!++;
-                $where[$card] = $seg507;
+                const $seg495 = Z_exchange + l_b;
+                if (N[$seg495]! === 0)
+                  throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+                const $at496 = $seg495 * CAP;
+                const $card = C[$at496]!;
+                const $end497 = $seg495 * CAP + N[$seg495]! - 1;
+                for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
+                N[$seg495]!--;
+                const $seg499 = Z_exchange + l_a;
+                if (N[$seg499]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg499 * CAP + N[$seg499]!] = $card;
+                N[$seg499]!++;
+                $where[$card] = $seg499;
               }
               {
-                if (N[Z_in_transit]! === 0) throw $fault40();
-                const $at508 = Z_in_transit * CAP;
-                const $card = C[$at508]!;
-                const $end509 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k510 = $at508; $k510 < $end509; $k510++) C[$k510] = C[$k510 + 1]!;
+                if (N[Z_in_transit]! === 0)
+                  throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+                const $at500 = Z_in_transit * CAP;
+                const $card = C[$at500]!;
+                const $end501 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k502 = $at500; $k502 < $end501; $k502++) C[$k502] = C[$k502 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg511 = Z_exchange + l_b;
-                if (N[$seg511]! >= 1) throw $fault41();
-                C[$seg511 * CAP + N[$seg511]!] = $card;
-                N[$seg511]!++;
-                $where[$card] = $seg511;
+                const $seg503 = Z_exchange + l_b;
+                if (N[$seg503]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg503 * CAP + N[$seg503]!] = $card;
+                N[$seg503]!++;
+                $where[$card] = $seg503;
               }
               v_has_taken[l_a] = true;
               $mask_has_taken |= 1 << l_a;
@@ -6111,32 +6742,37 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered473 && $pick476-- === 0) {
+      if ($offered465 && $pick468-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat455, 23);
+        if (trace !== null) trace.push($seat447, 23);
         {
           l_turn_over = true;
           return step257();
         }
       }
     }
-    throw $fault30();
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide541($seat514: number): number {
-    const $count515 = 1;
-    const $low516 = 1;
-    const $high517 = v_coins[l_target]!;
-    const $size518 = Math.max(0, $high517 - $low516 + 1);
-    const $count519 = $size518;
-    const $total520: number = $count515 + $count519;
-    if ($total520 === 0) throw $fault25($seat514);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n522 = $total520;
-    let $r523 = 0;
-    if ($n522 <= 2097152 && $n522 >= 1) {
+  function decide533($seat506: number): number {
+    const $count507 = 1;
+    const $low508 = 1;
+    const $high509 = v_coins[l_target]!;
+    const $size510 = Math.max(0, $high509 - $low508 + 1);
+    const $count511 = $size510;
+    const $total512: number = $count507 + $count511;
+    if ($total512 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat506} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n514 = $total512;
+    let $r515 = 0;
+    if ($n514 <= 2097152 && $n514 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6147,76 +6783,88 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n522;
+        const $m = ($t >>> 0) * $n514;
         const $low = $m >>> 0;
-        if ($low >= $n522 || $low >= 4294967296 % $n522) {
-          $r523 = ($m / 4294967296) >>> 0;
+        if ($low >= $n514 || $low >= 4294967296 % $n514) {
+          $r515 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n522 >= 1 && $n522 <= 4294967296)) throw $fault4();
-      $r523 = drawInt(P, $n522);
+      if (!($n514 >= 1 && $n514 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r515 = drawInt(P, $n514);
     }
-    const $index521$drawn = $r523;
-    let $index521 = $index521$drawn;
+    const $index513$drawn = $r515;
+    let $index513 = $index513$drawn;
     decisions++;
     steps = 0;
-    if ($index521 < $count515) {
-      if (trace !== null) trace.push($seat514, 15);
+    if ($index513 < $count507) {
+      if (trace !== null) trace.push($seat506, 15);
       {
         {
           const $amount = 1;
-          if ($amount < 0) throw $fault34($amount);
-          if (v_coins[l_active] < $amount) throw $fault35(v_coins[l_active], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[active]`,
+            );
+          if (v_coins[l_active] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+            );
           v_coins[l_active] -= $amount;
           v_coins[l_target] += $amount;
         }
         {
-          const $argument524 = l_active;
-          const $argument525 = l_target;
+          const $argument516 = l_active;
+          const $argument517 = l_target;
           {
-            let l_a = $argument524;
-            let l_b = $argument525;
+            let l_a = $argument516;
+            let l_b = $argument517;
             {
-              const $seg526 = Z_exchange + l_a;
-              if (N[$seg526]! === 0) throw $fault36();
-              const $at527 = $seg526 * CAP;
-              const $card = C[$at527]!;
-              const $end528 = $seg526 * CAP + N[$seg526]! - 1;
-              for (let $k529 = $at527; $k529 < $end528; $k529++) C[$k529] = C[$k529 + 1]!;
-              N[$seg526]!--;
-              if (N[Z_in_transit]! >= 1) throw $fault37();
+              const $seg518 = Z_exchange + l_a;
+              if (N[$seg518]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+              const $at519 = $seg518 * CAP;
+              const $card = C[$at519]!;
+              const $end520 = $seg518 * CAP + N[$seg518]! - 1;
+              for (let $k521 = $at519; $k521 < $end520; $k521++) C[$k521] = C[$k521 + 1]!;
+              N[$seg518]!--;
+              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg530 = Z_exchange + l_b;
-              if (N[$seg530]! === 0) throw $fault38();
-              const $at531 = $seg530 * CAP;
-              const $card = C[$at531]!;
-              const $end532 = $seg530 * CAP + N[$seg530]! - 1;
-              for (let $k533 = $at531; $k533 < $end532; $k533++) C[$k533] = C[$k533 + 1]!;
-              N[$seg530]!--;
-              const $seg534 = Z_exchange + l_a;
-              if (N[$seg534]! >= 1) throw $fault39();
-              C[$seg534 * CAP + N[$seg534]!] = $card;
-              N[$seg534]!++;
-              $where[$card] = $seg534;
+              const $seg522 = Z_exchange + l_b;
+              if (N[$seg522]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+              const $at523 = $seg522 * CAP;
+              const $card = C[$at523]!;
+              const $end524 = $seg522 * CAP + N[$seg522]! - 1;
+              for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
+              N[$seg522]!--;
+              const $seg526 = Z_exchange + l_a;
+              if (N[$seg526]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg526 * CAP + N[$seg526]!] = $card;
+              N[$seg526]!++;
+              $where[$card] = $seg526;
             }
             {
-              if (N[Z_in_transit]! === 0) throw $fault40();
-              const $at535 = Z_in_transit * CAP;
-              const $card = C[$at535]!;
-              const $end536 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k537 = $at535; $k537 < $end536; $k537++) C[$k537] = C[$k537 + 1]!;
+              if (N[Z_in_transit]! === 0)
+                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+              const $at527 = Z_in_transit * CAP;
+              const $card = C[$at527]!;
+              const $end528 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k529 = $at527; $k529 < $end528; $k529++) C[$k529] = C[$k529 + 1]!;
               N[Z_in_transit]!--;
-              const $seg538 = Z_exchange + l_b;
-              if (N[$seg538]! >= 1) throw $fault41();
-              C[$seg538 * CAP + N[$seg538]!] = $card;
-              N[$seg538]!++;
-              $where[$card] = $seg538;
+              const $seg530 = Z_exchange + l_b;
+              if (N[$seg530]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg530 * CAP + N[$seg530]!] = $card;
+              N[$seg530]!++;
+              $where[$card] = $seg530;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6229,28 +6877,33 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index521 -= $count515;
-    if ($index521 < $count519) {
-      const $digit539 = $index521;
-      const $value540 = $low516 + $digit539;
-      if (trace !== null) trace.push($seat514, 16, $value540);
+    $index513 -= $count507;
+    if ($index513 < $count511) {
+      const $digit531 = $index513;
+      const $value532 = $low508 + $digit531;
+      if (trace !== null) trace.push($seat506, 16, $value532);
       {
-        l_amount = $value540;
+        l_amount = $value532;
         return step209();
       }
     }
-    $index521 -= $count519;
-    throw $fault27();
+    $index513 -= $count511;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide564($seat542: number): number {
-    const $count543 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count544 = 1;
-    const $total545: number = $count543 + $count544;
-    if ($total545 === 0) throw $fault25($seat542);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n547 = $total545;
-    let $r548 = 0;
-    if ($n547 <= 2097152 && $n547 >= 1) {
+  function decide556($seat534: number): number {
+    const $count535 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count536 = 1;
+    const $total537: number = $count535 + $count536;
+    if ($total537 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat534} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n539 = $total537;
+    let $r540 = 0;
+    if ($n539 <= 2097152 && $n539 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6261,35 +6914,48 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n547;
+        const $m = ($t >>> 0) * $n539;
         const $low = $m >>> 0;
-        if ($low >= $n547 || $low >= 4294967296 % $n547) {
-          $r548 = ($m / 4294967296) >>> 0;
+        if ($low >= $n539 || $low >= 4294967296 % $n539) {
+          $r540 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n547 >= 1 && $n547 <= 4294967296)) throw $fault4();
-      $r548 = drawInt(P, $n547);
+      if (!($n539 >= 1 && $n539 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r540 = drawInt(P, $n539);
     }
-    const $index546$drawn = $r548;
-    let $index546 = $index546$drawn;
+    const $index538$drawn = $r540;
+    let $index538 = $index538$drawn;
     decisions++;
     steps = 0;
-    if ($index546 < $count543) {
-      if (trace !== null) trace.push($seat542, 13);
+    if ($index538 < $count535) {
+      if (trace !== null) trace.push($seat534, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
-          if ($amount < 0) throw $fault34($amount);
-          if (v_coins[l_active] < $amount) throw $fault35(v_coins[l_active], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[active]`,
+            );
+          if (v_coins[l_active] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+            );
           v_coins[l_active] -= $amount;
           v_coins[l_target] += $amount;
         }
         {
           const $amount = v_protection[l_target]!;
           if ($amount !== 0) {
-            if ($amount < 0) throw $fault23($amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from protection[target]`,
+              );
             $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
             v_protection[l_target] = 0;
             v_coins[l_target] += $amount;
@@ -6305,50 +6971,53 @@ export function playout(): PlayoutKernel {
           }
         }
         {
-          const $argument549 = l_active;
-          const $argument550 = l_target;
+          const $argument541 = l_active;
+          const $argument542 = l_target;
           {
-            let l_a = $argument549;
-            let l_b = $argument550;
+            let l_a = $argument541;
+            let l_b = $argument542;
             {
-              const $seg551 = Z_exchange + l_a;
-              if (N[$seg551]! === 0) throw $fault36();
-              const $at552 = $seg551 * CAP;
-              const $card = C[$at552]!;
-              const $end553 = $seg551 * CAP + N[$seg551]! - 1;
-              for (let $k554 = $at552; $k554 < $end553; $k554++) C[$k554] = C[$k554 + 1]!;
-              N[$seg551]!--;
-              if (N[Z_in_transit]! >= 1) throw $fault37();
+              const $seg543 = Z_exchange + l_a;
+              if (N[$seg543]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+              const $at544 = $seg543 * CAP;
+              const $card = C[$at544]!;
+              const $end545 = $seg543 * CAP + N[$seg543]! - 1;
+              for (let $k546 = $at544; $k546 < $end545; $k546++) C[$k546] = C[$k546 + 1]!;
+              N[$seg543]!--;
+              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg555 = Z_exchange + l_b;
-              if (N[$seg555]! === 0) throw $fault38();
-              const $at556 = $seg555 * CAP;
-              const $card = C[$at556]!;
-              const $end557 = $seg555 * CAP + N[$seg555]! - 1;
-              for (let $k558 = $at556; $k558 < $end557; $k558++) C[$k558] = C[$k558 + 1]!;
-              N[$seg555]!--;
-              const $seg559 = Z_exchange + l_a;
-              if (N[$seg559]! >= 1) throw $fault39();
-              C[$seg559 * CAP + N[$seg559]!] = $card;
-              N[$seg559]!++;
-              $where[$card] = $seg559;
+              const $seg547 = Z_exchange + l_b;
+              if (N[$seg547]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+              const $at548 = $seg547 * CAP;
+              const $card = C[$at548]!;
+              const $end549 = $seg547 * CAP + N[$seg547]! - 1;
+              for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
+              N[$seg547]!--;
+              const $seg551 = Z_exchange + l_a;
+              if (N[$seg551]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg551 * CAP + N[$seg551]!] = $card;
+              N[$seg551]!++;
+              $where[$card] = $seg551;
             }
             {
-              if (N[Z_in_transit]! === 0) throw $fault40();
-              const $at560 = Z_in_transit * CAP;
-              const $card = C[$at560]!;
-              const $end561 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k562 = $at560; $k562 < $end561; $k562++) C[$k562] = C[$k562 + 1]!;
+              if (N[Z_in_transit]! === 0)
+                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+              const $at552 = Z_in_transit * CAP;
+              const $card = C[$at552]!;
+              const $end553 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k554 = $at552; $k554 < $end553; $k554++) C[$k554] = C[$k554 + 1]!;
               N[Z_in_transit]!--;
-              const $seg563 = Z_exchange + l_b;
-              if (N[$seg563]! >= 1) throw $fault41();
-              C[$seg563 * CAP + N[$seg563]!] = $card;
-              N[$seg563]!++;
-              $where[$card] = $seg563;
+              const $seg555 = Z_exchange + l_b;
+              if (N[$seg555]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg555 * CAP + N[$seg555]!] = $card;
+              N[$seg555]!++;
+              $where[$card] = $seg555;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6361,29 +7030,34 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index546 -= $count543;
-    if ($index546 < $count544) {
-      if (trace !== null) trace.push($seat542, 14);
+    $index538 -= $count535;
+    if ($index538 < $count536) {
+      if (trace !== null) trace.push($seat534, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step257();
       }
     }
-    $index546 -= $count544;
-    throw $fault27();
+    $index538 -= $count536;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide578($seat567: number): number {
-    const $low568 = 0;
-    const $high569 = v_coins[l_opponent]!;
-    const $size570 = Math.max(0, $high569 - $low568 + 1);
-    const $count571 = $size570;
-    const $total572: number = $count571;
-    if ($total572 === 0) throw $fault25($seat567);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n574 = $total572;
-    let $r575 = 0;
-    if ($n574 <= 2097152 && $n574 >= 1) {
+  function decide570($seat559: number): number {
+    const $low560 = 0;
+    const $high561 = v_coins[l_opponent]!;
+    const $size562 = Math.max(0, $high561 - $low560 + 1);
+    const $count563 = $size562;
+    const $total564: number = $count563;
+    if ($total564 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat559} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n566 = $total564;
+    let $r567 = 0;
+    if ($n566 <= 2097152 && $n566 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6394,31 +7068,40 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n574;
+        const $m = ($t >>> 0) * $n566;
         const $low = $m >>> 0;
-        if ($low >= $n574 || $low >= 4294967296 % $n574) {
-          $r575 = ($m / 4294967296) >>> 0;
+        if ($low >= $n566 || $low >= 4294967296 % $n566) {
+          $r567 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n574 >= 1 && $n574 <= 4294967296)) throw $fault4();
-      $r575 = drawInt(P, $n574);
+      if (!($n566 >= 1 && $n566 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r567 = drawInt(P, $n566);
     }
-    const $index573$drawn = $r575;
-    let $index573 = $index573$drawn;
+    const $index565$drawn = $r567;
+    let $index565 = $index565$drawn;
     decisions++;
     steps = 0;
-    if ($index573 < $count571) {
-      const $digit576 = $index573;
-      const $value577 = $low568 + $digit576;
-      if (trace !== null) trace.push($seat567, 10, $value577);
+    if ($index565 < $count563) {
+      const $digit568 = $index565;
+      const $value569 = $low560 + $digit568;
+      if (trace !== null) trace.push($seat559, 10, $value569);
       {
-        const l_amount = $value577;
+        const l_amount = $value569;
         {
           const $amount = l_amount;
-          if ($amount < 0) throw $fault42($amount);
-          if (v_coins[l_opponent] < $amount) throw $fault43(v_coins[l_opponent], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
+            );
+          if (v_coins[l_opponent] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
+            );
           $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
           v_coins[l_opponent] -= $amount;
           v_protection[l_target] += $amount;
@@ -6435,18 +7118,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index573 -= $count571;
-    throw $fault27();
+    $index565 -= $count563;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide601($seat579: number): number {
-    const $count580 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count581 = 1;
-    const $total582: number = $count580 + $count581;
-    if ($total582 === 0) throw $fault25($seat579);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n584 = $total582;
-    let $r585 = 0;
-    if ($n584 <= 2097152 && $n584 >= 1) {
+  function decide593($seat571: number): number {
+    const $count572 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count573 = 1;
+    const $total574: number = $count572 + $count573;
+    if ($total574 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat571} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n576 = $total574;
+    let $r577 = 0;
+    if ($n576 <= 2097152 && $n576 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6457,83 +7145,103 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n584;
+        const $m = ($t >>> 0) * $n576;
         const $low = $m >>> 0;
-        if ($low >= $n584 || $low >= 4294967296 % $n584) {
-          $r585 = ($m / 4294967296) >>> 0;
+        if ($low >= $n576 || $low >= 4294967296 % $n576) {
+          $r577 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n584 >= 1 && $n584 <= 4294967296)) throw $fault4();
-      $r585 = drawInt(P, $n584);
+      if (!($n576 >= 1 && $n576 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r577 = drawInt(P, $n576);
     }
-    const $index583$drawn = $r585;
-    let $index583 = $index583$drawn;
+    const $index575$drawn = $r577;
+    let $index575 = $index575$drawn;
     decisions++;
     steps = 0;
-    if ($index583 < $count580) {
-      if (trace !== null) trace.push($seat579, 11);
+    if ($index575 < $count572) {
+      if (trace !== null) trace.push($seat571, 11);
       {
         {
           const $amount = 3;
-          if ($amount < 0) throw $fault34($amount);
-          if (v_coins[l_active] < $amount) throw $fault35(v_coins[l_active], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[active]`,
+            );
+          if (v_coins[l_active] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+            );
           v_coins[l_active] -= $amount;
           v_coins[l_target] += $amount;
         }
         {
           const $amount = v_protection[l_target]!;
-          if ($amount < 0) throw $fault34($amount);
-          if (v_coins[l_active] < $amount) throw $fault35(v_coins[l_active], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from coins[active]`,
+            );
+          if (v_coins[l_active] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+            );
           v_coins[l_active] -= $amount;
           v_bank += $amount;
         }
         {
-          const $argument586 = l_active;
-          const $argument587 = l_target;
+          const $argument578 = l_active;
+          const $argument579 = l_target;
           {
-            let l_a = $argument586;
-            let l_b = $argument587;
+            let l_a = $argument578;
+            let l_b = $argument579;
             {
-              const $seg588 = Z_exchange + l_a;
-              if (N[$seg588]! === 0) throw $fault36();
-              const $at589 = $seg588 * CAP;
-              const $card = C[$at589]!;
-              const $end590 = $seg588 * CAP + N[$seg588]! - 1;
-              for (let $k591 = $at589; $k591 < $end590; $k591++) C[$k591] = C[$k591 + 1]!;
-              N[$seg588]!--;
-              if (N[Z_in_transit]! >= 1) throw $fault37();
+              const $seg580 = Z_exchange + l_a;
+              if (N[$seg580]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
+              const $at581 = $seg580 * CAP;
+              const $card = C[$at581]!;
+              const $end582 = $seg580 * CAP + N[$seg580]! - 1;
+              for (let $k583 = $at581; $k583 < $end582; $k583++) C[$k583] = C[$k583 + 1]!;
+              N[$seg580]!--;
+              if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg592 = Z_exchange + l_b;
-              if (N[$seg592]! === 0) throw $fault38();
-              const $at593 = $seg592 * CAP;
-              const $card = C[$at593]!;
-              const $end594 = $seg592 * CAP + N[$seg592]! - 1;
-              for (let $k595 = $at593; $k595 < $end594; $k595++) C[$k595] = C[$k595 + 1]!;
-              N[$seg592]!--;
-              const $seg596 = Z_exchange + l_a;
-              if (N[$seg596]! >= 1) throw $fault39();
-              C[$seg596 * CAP + N[$seg596]!] = $card;
-              N[$seg596]!++;
-              $where[$card] = $seg596;
+              const $seg584 = Z_exchange + l_b;
+              if (N[$seg584]! === 0)
+                throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
+              const $at585 = $seg584 * CAP;
+              const $card = C[$at585]!;
+              const $end586 = $seg584 * CAP + N[$seg584]! - 1;
+              for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
+              N[$seg584]!--;
+              const $seg588 = Z_exchange + l_a;
+              if (N[$seg588]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg588 * CAP + N[$seg588]!] = $card;
+              N[$seg588]!++;
+              $where[$card] = $seg588;
             }
             {
-              if (N[Z_in_transit]! === 0) throw $fault40();
-              const $at597 = Z_in_transit * CAP;
-              const $card = C[$at597]!;
-              const $end598 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k599 = $at597; $k599 < $end598; $k599++) C[$k599] = C[$k599 + 1]!;
+              if (N[Z_in_transit]! === 0)
+                throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
+              const $at589 = Z_in_transit * CAP;
+              const $card = C[$at589]!;
+              const $end590 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k591 = $at589; $k591 < $end590; $k591++) C[$k591] = C[$k591 + 1]!;
               N[Z_in_transit]!--;
-              const $seg600 = Z_exchange + l_b;
-              if (N[$seg600]! >= 1) throw $fault41();
-              C[$seg600 * CAP + N[$seg600]!] = $card;
-              N[$seg600]!++;
-              $where[$card] = $seg600;
+              const $seg592 = Z_exchange + l_b;
+              if (N[$seg592]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg592 * CAP + N[$seg592]!] = $card;
+              N[$seg592]!++;
+              $where[$card] = $seg592;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6546,28 +7254,33 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index583 -= $count580;
-    if ($index583 < $count581) {
-      if (trace !== null) trace.push($seat579, 12);
+    $index575 -= $count572;
+    if ($index575 < $count573) {
+      if (trace !== null) trace.push($seat571, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index583 -= $count581;
-    throw $fault27();
+    $index575 -= $count573;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide617($seat603: number): number {
-    const $seg604 = Z_hand + l_p_4;
-    const $size605 = N[$seg604]!;
-    const $count606 = $size605;
-    const $total607: number = $count606;
-    if ($total607 === 0) throw $fault25($seat603);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n609 = $total607;
-    let $r610 = 0;
-    if ($n609 <= 2097152 && $n609 >= 1) {
+  function decide609($seat595: number): number {
+    const $seg596 = Z_hand + l_p_4;
+    const $size597 = N[$seg596]!;
+    const $count598 = $size597;
+    const $total599: number = $count598;
+    if ($total599 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat595} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n601 = $total599;
+    let $r602 = 0;
+    if ($n601 <= 2097152 && $n601 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6578,48 +7291,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n609;
+        const $m = ($t >>> 0) * $n601;
         const $low = $m >>> 0;
-        if ($low >= $n609 || $low >= 4294967296 % $n609) {
-          $r610 = ($m / 4294967296) >>> 0;
+        if ($low >= $n601 || $low >= 4294967296 % $n601) {
+          $r602 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n609 >= 1 && $n609 <= 4294967296)) throw $fault4();
-      $r610 = drawInt(P, $n609);
+      if (!($n601 >= 1 && $n601 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r602 = drawInt(P, $n601);
     }
-    const $index608$drawn = $r610;
-    let $index608 = $index608$drawn;
+    const $index600$drawn = $r602;
+    let $index600 = $index600$drawn;
     decisions++;
     steps = 0;
-    if ($index608 < $count606) {
-      const $digit611 = $index608;
-      const $value612 = C[$seg604 * CAP + $digit611]!;
-      if (trace !== null) trace.push($seat603, 9, $value612);
+    if ($index600 < $count598) {
+      const $digit603 = $index600;
+      const $value604 = C[$seg596 * CAP + $digit603]!;
+      if (trace !== null) trace.push($seat595, 9, $value604);
       {
-        const l_card = $value612;
+        const l_card = $value604;
         {
-          const $seg613 = Z_hand + l_p_4;
+          const $seg605 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit611;
-          if (!($at >= 0 && $at < N[$seg613]! && C[$seg613 * CAP + $at]! === $wanted)) {
+          let $at = $digit603;
+          if (!($at >= 0 && $at < N[$seg605]! && C[$seg605 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg613]!; $i++)
-              if (C[$seg613 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg605]!; $i++)
+              if (C[$seg605 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
-          if ($at < 0) throw $fault29();
-          const $at614 = $seg613 * CAP + $at;
-          const $card = C[$at614]!;
-          const $end615 = $seg613 * CAP + N[$seg613]! - 1;
-          for (let $k616 = $at614; $k616 < $end615; $k616++) C[$k616] = C[$k616 + 1]!;
-          N[$seg613]!--;
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
+          const $at606 = $seg605 * CAP + $at;
+          const $card = C[$at606]!;
+          const $end607 = $seg605 * CAP + N[$seg605]! - 1;
+          for (let $k608 = $at606; $k608 < $end607; $k608++) C[$k608] = C[$k608 + 1]!;
+          N[$seg605]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg613 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg605 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6628,18 +7342,23 @@ export function playout(): PlayoutKernel {
         return step226();
       }
     }
-    $index608 -= $count606;
-    throw $fault27();
+    $index600 -= $count598;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide635($seat625: number): number {
-    const $size626 = players;
-    const $count627 = $size626;
-    const $total628: number = $count627;
-    if ($total628 === 0) throw $fault25($seat625);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n630 = $total628;
-    let $r631 = 0;
-    if ($n630 <= 2097152 && $n630 >= 1) {
+  function decide627($seat617: number): number {
+    const $size618 = players;
+    const $count619 = $size618;
+    const $total620: number = $count619;
+    if ($total620 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat617} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n622 = $total620;
+    let $r623 = 0;
+    if ($n622 <= 2097152 && $n622 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6650,27 +7369,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n630;
+        const $m = ($t >>> 0) * $n622;
         const $low = $m >>> 0;
-        if ($low >= $n630 || $low >= 4294967296 % $n630) {
-          $r631 = ($m / 4294967296) >>> 0;
+        if ($low >= $n622 || $low >= 4294967296 % $n622) {
+          $r623 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n630 >= 1 && $n630 <= 4294967296)) throw $fault4();
-      $r631 = drawInt(P, $n630);
+      if (!($n622 >= 1 && $n622 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r623 = drawInt(P, $n622);
     }
-    const $index629$drawn = $r631;
-    let $index629 = $index629$drawn;
+    const $index621$drawn = $r623;
+    let $index621 = $index621$drawn;
     decisions++;
     steps = 0;
-    if ($index629 < $count627) {
-      const $digit632 = $index629;
-      const $value633 = $digit632;
-      if (trace !== null) trace.push($seat625, 6, $value633);
+    if ($index621 < $count619) {
+      const $digit624 = $index621;
+      const $value625 = $digit624;
+      if (trace !== null) trace.push($seat617, 6, $value625);
       {
-        const l_whose = $value633;
+        const l_whose = $value625;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -6684,42 +7404,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg634 = Z_played + l_whose;
-          C[$seg634 * CAP + N[$seg634]!] = $card;
-          N[$seg634]!++;
-          $where[$card] = $seg634;
+          const $seg626 = Z_played + l_whose;
+          C[$seg626 * CAP + N[$seg626]!] = $card;
+          N[$seg626]!++;
+          $where[$card] = $seg626;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg634 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg634 - Z_played);
+              if ($count_played_effect[($seg626 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg626 - Z_played);
           }
         }
         return step257();
       }
     }
-    $index629 -= $count627;
-    throw $fault27();
+    $index621 -= $count619;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide651($seat638: number): number {
+  function decide643($seat630: number): number {
     $values78$n[0]! = 0;
     {
-      const $seg640 = Z_collection + l_p_3;
-      const $n641 = N[$seg640]!;
-      for (let $i639 = 0; $i639 < $n641; $i639++) {
-        const l_target = C[$seg640 * CAP + $i639]!;
+      const $seg632 = Z_collection + l_p_3;
+      const $n633 = N[$seg632]!;
+      for (let $i631 = 0; $i631 < $n633; $i631++) {
+        const l_target = C[$seg632 * CAP + $i631]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values78[$values78$n[0]!++] = l_target;
       }
     }
-    const $size642 = $values78$n[0]!;
-    const $count643 = $size642;
-    const $total644: number = $count643;
-    if ($total644 === 0) throw $fault25($seat638);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n646 = $total644;
-    let $r647 = 0;
-    if ($n646 <= 2097152 && $n646 >= 1) {
+    const $size634 = $values78$n[0]!;
+    const $count635 = $size634;
+    const $total636: number = $count635;
+    if ($total636 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat630} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n638 = $total636;
+    let $r639 = 0;
+    if ($n638 <= 2097152 && $n638 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6730,27 +7455,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n646;
+        const $m = ($t >>> 0) * $n638;
         const $low = $m >>> 0;
-        if ($low >= $n646 || $low >= 4294967296 % $n646) {
-          $r647 = ($m / 4294967296) >>> 0;
+        if ($low >= $n638 || $low >= 4294967296 % $n638) {
+          $r639 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n646 >= 1 && $n646 <= 4294967296)) throw $fault4();
-      $r647 = drawInt(P, $n646);
+      if (!($n638 >= 1 && $n638 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r639 = drawInt(P, $n638);
     }
-    const $index645$drawn = $r647;
-    let $index645 = $index645$drawn;
+    const $index637$drawn = $r639;
+    let $index637 = $index637$drawn;
     decisions++;
     steps = 0;
-    if ($index645 < $count643) {
-      const $digit648 = $index645;
-      const $value649 = $values78[$digit648]!;
-      if (trace !== null) trace.push($seat638, 5, $value649);
+    if ($index637 < $count635) {
+      const $digit640 = $index637;
+      const $value641 = $values78[$digit640]!;
+      if (trace !== null) trace.push($seat630, 5, $value641);
       {
-        const l_target = $value649;
+        const l_target = $value641;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
@@ -6765,49 +7491,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg650 = Z_attached + l_p_3;
-          C[$seg650 * CAP + N[$seg650]!] = $card;
-          N[$seg650]!++;
-          $where[$card] = $seg650;
+          const $seg642 = Z_attached + l_p_3;
+          C[$seg642 * CAP + N[$seg642]!] = $card;
+          N[$seg642]!++;
+          $where[$card] = $seg642;
         }
         return step257();
       }
     }
-    $index645 -= $count643;
-    throw $fault27();
+    $index637 -= $count635;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide675($seat653: number): number {
-    const $seg654 = Z_board;
-    const $size655 = N[$seg654]!;
-    const $count656 = $size655;
+  function decide667($seat645: number): number {
+    const $seg646 = Z_board;
+    const $size647 = N[$seg646]!;
+    const $count648 = $size647;
     $values80$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond661: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond661) {
-        let $any657: boolean = false;
+      let $cond653: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond653) {
+        let $any649: boolean = false;
         {
-          const $seg659 = Z_collection + l_whose;
-          const $n660 = N[$seg659]!;
-          for (let $i658 = 0; $i658 < $n660; $i658++) {
-            const l_c = C[$seg659 * CAP + $i658]!;
+          const $seg651 = Z_collection + l_whose;
+          const $n652 = N[$seg651]!;
+          for (let $i650 = 0; $i650 < $n652; $i650++) {
+            const l_c = C[$seg651 * CAP + $i650]!;
             if (v_doubled[l_c]! === 1) {
-              $any657 = true;
+              $any649 = true;
               break;
             }
           }
         }
-        $cond661 = $any657;
+        $cond653 = $any649;
       }
-      if ($cond661) $values80[$values80$n[0]!++] = l_whose;
+      if ($cond653) $values80[$values80$n[0]!++] = l_whose;
     }
-    const $size662 = $values80$n[0]!;
-    const $count663 = $size662;
-    const $total664: number = $count656 + $count663;
-    if ($total664 === 0) throw $fault25($seat653);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n666 = $total664;
-    let $r667 = 0;
-    if ($n666 <= 2097152 && $n666 >= 1) {
+    const $size654 = $values80$n[0]!;
+    const $count655 = $size654;
+    const $total656: number = $count648 + $count655;
+    if ($total656 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat645} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n658 = $total656;
+    let $r659 = 0;
+    if ($n658 <= 2097152 && $n658 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6818,30 +7549,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n666;
+        const $m = ($t >>> 0) * $n658;
         const $low = $m >>> 0;
-        if ($low >= $n666 || $low >= 4294967296 % $n666) {
-          $r667 = ($m / 4294967296) >>> 0;
+        if ($low >= $n658 || $low >= 4294967296 % $n658) {
+          $r659 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n666 >= 1 && $n666 <= 4294967296)) throw $fault4();
-      $r667 = drawInt(P, $n666);
+      if (!($n658 >= 1 && $n658 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r659 = drawInt(P, $n658);
     }
-    const $index665$drawn = $r667;
-    let $index665 = $index665$drawn;
+    const $index657$drawn = $r659;
+    let $index657 = $index657$drawn;
     decisions++;
     steps = 0;
-    if ($index665 < $count656) {
-      const $digit668 = $index665;
-      const $value669 = C[$seg654 * CAP + $digit668]!;
-      if (trace !== null) trace.push($seat653, 3, $value669);
+    if ($index657 < $count648) {
+      const $digit660 = $index657;
+      const $value661 = C[$seg646 * CAP + $digit660]!;
+      if (trace !== null) trace.push($seat645, 3, $value661);
       {
-        const l_target = $value669;
+        const l_target = $value661;
         {
           const $wanted = l_target;
-          let $at = $digit668;
+          let $at = $digit660;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -6850,11 +7582,11 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw $fault31();
-          const $at670 = Z_board * CAP + $at;
-          const $card = C[$at670]!;
-          const $end671 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k672 = $at670; $k672 < $end671; $k672++) C[$k672] = C[$k672 + 1]!;
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          const $at662 = Z_board * CAP + $at;
+          const $card = C[$at662]!;
+          const $end663 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k664 = $at662; $k664 < $end663; $k664++) C[$k664] = C[$k664 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6863,40 +7595,45 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index665 -= $count656;
-    if ($index665 < $count663) {
-      const $digit673 = $index665;
-      const $value674 = $values80[$digit673]!;
-      if (trace !== null) trace.push($seat653, 4, $value674);
+    $index657 -= $count648;
+    if ($index657 < $count655) {
+      const $digit665 = $index657;
+      const $value666 = $values80[$digit665]!;
+      if (trace !== null) trace.push($seat645, 4, $value666);
       {
-        l_whose_3 = $value674;
+        l_whose_3 = $value666;
         return step247();
       }
     }
-    $index665 -= $count663;
-    throw $fault27();
+    $index657 -= $count655;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide701($seat676: number): number {
-    const $seg677 = Z_played + l_whose_3;
-    const $size678 = N[$seg677]!;
-    const $count679 = $size678;
+  function decide693($seat668: number): number {
+    const $seg669 = Z_played + l_whose_3;
+    const $size670 = N[$seg669]!;
+    const $count671 = $size670;
     $values82$n[0]! = 0;
     {
-      const $seg681 = Z_collection + l_whose_3;
-      const $n682 = N[$seg681]!;
-      for (let $i680 = 0; $i680 < $n682; $i680++) {
-        const l_target = C[$seg681 * CAP + $i680]!;
+      const $seg673 = Z_collection + l_whose_3;
+      const $n674 = N[$seg673]!;
+      for (let $i672 = 0; $i672 < $n674; $i672++) {
+        const l_target = C[$seg673 * CAP + $i672]!;
         if (v_doubled[l_target]! === 1) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size683 = $values82$n[0]!;
-    const $count684 = $size683;
-    const $total685: number = $count679 + $count684;
-    if ($total685 === 0) throw $fault25($seat676);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n687 = $total685;
-    let $r688 = 0;
-    if ($n687 <= 2097152 && $n687 >= 1) {
+    const $size675 = $values82$n[0]!;
+    const $count676 = $size675;
+    const $total677: number = $count671 + $count676;
+    if ($total677 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat668} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n679 = $total677;
+    let $r680 = 0;
+    if ($n679 <= 2097152 && $n679 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6907,50 +7644,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n687;
+        const $m = ($t >>> 0) * $n679;
         const $low = $m >>> 0;
-        if ($low >= $n687 || $low >= 4294967296 % $n687) {
-          $r688 = ($m / 4294967296) >>> 0;
+        if ($low >= $n679 || $low >= 4294967296 % $n679) {
+          $r680 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n687 >= 1 && $n687 <= 4294967296)) throw $fault4();
-      $r688 = drawInt(P, $n687);
+      if (!($n679 >= 1 && $n679 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r680 = drawInt(P, $n679);
     }
-    const $index686$drawn = $r688;
-    let $index686 = $index686$drawn;
+    const $index678$drawn = $r680;
+    let $index678 = $index678$drawn;
     decisions++;
     steps = 0;
-    if ($index686 < $count679) {
-      const $digit689 = $index686;
-      const $value690 = C[$seg677 * CAP + $digit689]!;
-      if (trace !== null) trace.push($seat676, 1, $value690);
+    if ($index678 < $count671) {
+      const $digit681 = $index678;
+      const $value682 = C[$seg669 * CAP + $digit681]!;
+      if (trace !== null) trace.push($seat668, 1, $value682);
       {
-        const l_target = $value690;
+        const l_target = $value682;
         {
-          const $seg691 = Z_played + l_whose_3;
+          const $seg683 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit689;
-          if (!($at >= 0 && $at < N[$seg691]! && C[$seg691 * CAP + $at]! === $wanted)) {
+          let $at = $digit681;
+          if (!($at >= 0 && $at < N[$seg683]! && C[$seg683 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg691]!; $i++)
-              if (C[$seg691 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg683]!; $i++)
+              if (C[$seg683 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
-          if ($at < 0) throw $fault32();
-          const $at692 = $seg691 * CAP + $at;
-          const $card = C[$at692]!;
-          const $end693 = $seg691 * CAP + N[$seg691]! - 1;
-          for (let $k694 = $at692; $k694 < $end693; $k694++) C[$k694] = C[$k694 + 1]!;
-          N[$seg691]!--;
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+          const $at684 = $seg683 * CAP + $at;
+          const $card = C[$at684]!;
+          const $end685 = $seg683 * CAP + N[$seg683]! - 1;
+          for (let $k686 = $at684; $k686 < $end685; $k686++) C[$k686] = C[$k686 + 1]!;
+          N[$seg683]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg691 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg691 - Z_played));
+              if (--$count_played_effect[($seg683 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg683 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6959,22 +7697,23 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index686 -= $count679;
-    if ($index686 < $count684) {
-      const $digit695 = $index686;
-      const $value696 = $values82[$digit695]!;
-      if (trace !== null) trace.push($seat676, 2, $value696);
+    $index678 -= $count671;
+    if ($index678 < $count676) {
+      const $digit687 = $index678;
+      const $value688 = $values82[$digit687]!;
+      if (trace !== null) trace.push($seat668, 2, $value688);
       {
-        const l_target = $value696;
+        const l_target = $value688;
         v_doubled[l_target] = 0;
         {
-          const $seg697 = Z_attached + l_whose_3;
-          if (N[$seg697]! === 0) throw $fault33();
-          const $at698 = $seg697 * CAP;
-          const $card = C[$at698]!;
-          const $end699 = $seg697 * CAP + N[$seg697]! - 1;
-          for (let $k700 = $at698; $k700 < $end699; $k700++) C[$k700] = C[$k700 + 1]!;
-          N[$seg697]!--;
+          const $seg689 = Z_attached + l_whose_3;
+          if (N[$seg689]! === 0)
+            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          const $at690 = $seg689 * CAP;
+          const $card = C[$at690]!;
+          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
+          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
+          N[$seg689]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6982,40 +7721,45 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index686 -= $count684;
-    throw $fault27();
+    $index678 -= $count676;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide723($seat706: number, $passBy: boolean): number {
+  function decide715($seat698: number, $passBy: boolean): number {
     $values85$n[0]! = 0;
     {
-      const $seg708 = Z_hand + l_p;
-      const $n709 = $count_hand_effect[($seg708 - Z_hand) * 14 + 4]! > 0 ? N[$seg708]! : 0;
-      for (let $i707 = 0; $i707 < $n709; $i707++) {
-        const l_card = C[$seg708 * CAP + $i707]!;
+      const $seg700 = Z_hand + l_p;
+      const $n701 = $count_hand_effect[($seg700 - Z_hand) * 14 + 4]! > 0 ? N[$seg700]! : 0;
+      for (let $i699 = 0; $i699 < $n701; $i699++) {
+        const l_card = C[$seg700 * CAP + $i699]!;
         if (Action_effect$code[l_card]! === 4) $values85[$values85$n[0]!++] = l_card;
       }
     }
-    let $offered710 = false;
-    offered710$open: {
-      if (!($values85$n[0]! > 0)) break offered710$open;
-      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered710$open;
-      $offered710 = true;
+    let $offered702 = false;
+    offered702$open: {
+      if (!($values85$n[0]! > 0)) break offered702$open;
+      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered702$open;
+      $offered702 = true;
     }
-    let $offered711 = false;
-    offered711$open: {
-      $offered711 = true;
+    let $offered703 = false;
+    offered703$open: {
+      $offered703 = true;
     }
-    if ($passBy && !$offered710) {
+    if ($passBy && !$offered702) {
       l___window_0 = false;
       return 259;
     }
-    const $offered712 = ($offered710 ? 1 : 0) + ($offered711 ? 1 : 0);
-    if ($offered712 === 0) throw $fault25($seat706);
-    if (decisions >= $cap) throw $fault26($cap);
-    attempt713: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n715 = $offered712;
-      let $r716 = 0;
-      if ($n715 <= 2097152 && $n715 >= 1) {
+    const $offered704 = ($offered702 ? 1 : 0) + ($offered703 ? 1 : 0);
+    if ($offered704 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat698} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    attempt705: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n707 = $offered704;
+      let $r708 = 0;
+      if ($n707 <= 2097152 && $n707 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7026,23 +7770,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n715;
+          const $m = ($t >>> 0) * $n707;
           const $low = $m >>> 0;
-          if ($low >= $n715 || $low >= 4294967296 % $n715) {
-            $r716 = ($m / 4294967296) >>> 0;
+          if ($low >= $n707 || $low >= 4294967296 % $n707) {
+            $r708 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n715 >= 1 && $n715 <= 4294967296)) throw $fault4();
-        $r716 = drawInt(P, $n715);
+        if (!($n707 >= 1 && $n707 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+        $r708 = drawInt(P, $n707);
       }
-      const $pick714$drawn = $r716;
-      let $pick714 = $pick714$drawn;
-      if ($offered710 && $pick714-- === 0) {
-        const $n720 = $values85$n[0]!;
-        let $r721 = 0;
-        if ($n720 <= 2097152 && $n720 >= 1) {
+      const $pick706$drawn = $r708;
+      let $pick706 = $pick706$drawn;
+      if ($offered702 && $pick706-- === 0) {
+        const $n712 = $values85$n[0]!;
+        let $r713 = 0;
+        if ($n712 <= 2097152 && $n712 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7053,53 +7798,59 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n720;
+            const $m = ($t >>> 0) * $n712;
             const $low = $m >>> 0;
-            if ($low >= $n720 || $low >= 4294967296 % $n720) {
-              $r721 = ($m / 4294967296) >>> 0;
+            if ($low >= $n712 || $low >= 4294967296 % $n712) {
+              $r713 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n720 >= 1 && $n720 <= 4294967296)) throw $fault4();
-          $r721 = drawInt(P, $n720);
+          if (!($n712 >= 1 && $n712 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r713 = drawInt(P, $n712);
         }
-        const $digit718 = $r721;
-        const $value719 = $values85[$digit718]!;
+        const $digit710 = $r713;
+        const $value711 = $values85[$digit710]!;
         {
-          l_card = $value719;
+          l_card = $value711;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat706, 7, $value719);
+        if (trace !== null) trace.push($seat698, 7, $value711);
         {
-          l_card = $value719;
+          l_card = $value711;
           return step262();
         }
       }
-      if ($offered711 && $pick714-- === 0) {
+      if ($offered703 && $pick706-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat706, 8);
+        if (trace !== null) trace.push($seat698, 8);
         {
           l___window_0 = false;
           return 259;
         }
       }
     }
-    throw $fault30();
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide737($seat727: number): number {
-    const $size728 = players;
-    const $count729 = $size728;
-    const $total730: number = $count729;
-    if ($total730 === 0) throw $fault25($seat727);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n732 = $total730;
-    let $r733 = 0;
-    if ($n732 <= 2097152 && $n732 >= 1) {
+  function decide729($seat719: number): number {
+    const $size720 = players;
+    const $count721 = $size720;
+    const $total722: number = $count721;
+    if ($total722 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat719} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n724 = $total722;
+    let $r725 = 0;
+    if ($n724 <= 2097152 && $n724 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7110,27 +7861,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n732;
+        const $m = ($t >>> 0) * $n724;
         const $low = $m >>> 0;
-        if ($low >= $n732 || $low >= 4294967296 % $n732) {
-          $r733 = ($m / 4294967296) >>> 0;
+        if ($low >= $n724 || $low >= 4294967296 % $n724) {
+          $r725 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n732 >= 1 && $n732 <= 4294967296)) throw $fault4();
-      $r733 = drawInt(P, $n732);
+      if (!($n724 >= 1 && $n724 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r725 = drawInt(P, $n724);
     }
-    const $index731$drawn = $r733;
-    let $index731 = $index731$drawn;
+    const $index723$drawn = $r725;
+    let $index723 = $index723$drawn;
     decisions++;
     steps = 0;
-    if ($index731 < $count729) {
-      const $digit734 = $index731;
-      const $value735 = $digit734;
-      if (trace !== null) trace.push($seat727, 6, $value735);
+    if ($index723 < $count721) {
+      const $digit726 = $index723;
+      const $value727 = $digit726;
+      if (trace !== null) trace.push($seat719, 6, $value727);
       {
-        const l_whose = $value735;
+        const l_whose = $value727;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7144,42 +7896,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg736 = Z_played + l_whose;
-          C[$seg736 * CAP + N[$seg736]!] = $card;
-          N[$seg736]!++;
-          $where[$card] = $seg736;
+          const $seg728 = Z_played + l_whose;
+          C[$seg728 * CAP + N[$seg728]!] = $card;
+          N[$seg728]!++;
+          $where[$card] = $seg728;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg736 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg736 - Z_played);
+              if ($count_played_effect[($seg728 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg728 - Z_played);
           }
         }
         return 259;
       }
     }
-    $index731 -= $count729;
-    throw $fault27();
+    $index723 -= $count721;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide753($seat740: number): number {
+  function decide745($seat732: number): number {
     $values87$n[0]! = 0;
     {
-      const $seg742 = Z_collection + l_p_2;
-      const $n743 = N[$seg742]!;
-      for (let $i741 = 0; $i741 < $n743; $i741++) {
-        const l_target = C[$seg742 * CAP + $i741]!;
+      const $seg734 = Z_collection + l_p_2;
+      const $n735 = N[$seg734]!;
+      for (let $i733 = 0; $i733 < $n735; $i733++) {
+        const l_target = C[$seg734 * CAP + $i733]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size744 = $values87$n[0]!;
-    const $count745 = $size744;
-    const $total746: number = $count745;
-    if ($total746 === 0) throw $fault25($seat740);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n748 = $total746;
-    let $r749 = 0;
-    if ($n748 <= 2097152 && $n748 >= 1) {
+    const $size736 = $values87$n[0]!;
+    const $count737 = $size736;
+    const $total738: number = $count737;
+    if ($total738 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat732} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n740 = $total738;
+    let $r741 = 0;
+    if ($n740 <= 2097152 && $n740 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7190,27 +7947,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n748;
+        const $m = ($t >>> 0) * $n740;
         const $low = $m >>> 0;
-        if ($low >= $n748 || $low >= 4294967296 % $n748) {
-          $r749 = ($m / 4294967296) >>> 0;
+        if ($low >= $n740 || $low >= 4294967296 % $n740) {
+          $r741 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n748 >= 1 && $n748 <= 4294967296)) throw $fault4();
-      $r749 = drawInt(P, $n748);
+      if (!($n740 >= 1 && $n740 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r741 = drawInt(P, $n740);
     }
-    const $index747$drawn = $r749;
-    let $index747 = $index747$drawn;
+    const $index739$drawn = $r741;
+    let $index739 = $index739$drawn;
     decisions++;
     steps = 0;
-    if ($index747 < $count745) {
-      const $digit750 = $index747;
-      const $value751 = $values87[$digit750]!;
-      if (trace !== null) trace.push($seat740, 5, $value751);
+    if ($index739 < $count737) {
+      const $digit742 = $index739;
+      const $value743 = $values87[$digit742]!;
+      if (trace !== null) trace.push($seat732, 5, $value743);
       {
-        const l_target = $value751;
+        const l_target = $value743;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
@@ -7225,49 +7983,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg752 = Z_attached + l_p_2;
-          C[$seg752 * CAP + N[$seg752]!] = $card;
-          N[$seg752]!++;
-          $where[$card] = $seg752;
+          const $seg744 = Z_attached + l_p_2;
+          C[$seg744 * CAP + N[$seg744]!] = $card;
+          N[$seg744]!++;
+          $where[$card] = $seg744;
         }
         return 259;
       }
     }
-    $index747 -= $count745;
-    throw $fault27();
+    $index739 -= $count737;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide777($seat755: number): number {
-    const $seg756 = Z_board;
-    const $size757 = N[$seg756]!;
-    const $count758 = $size757;
+  function decide769($seat747: number): number {
+    const $seg748 = Z_board;
+    const $size749 = N[$seg748]!;
+    const $count750 = $size749;
     $values89$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond763: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond763) {
-        let $any759: boolean = false;
+      let $cond755: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond755) {
+        let $any751: boolean = false;
         {
-          const $seg761 = Z_collection + l_whose;
-          const $n762 = N[$seg761]!;
-          for (let $i760 = 0; $i760 < $n762; $i760++) {
-            const l_c = C[$seg761 * CAP + $i760]!;
+          const $seg753 = Z_collection + l_whose;
+          const $n754 = N[$seg753]!;
+          for (let $i752 = 0; $i752 < $n754; $i752++) {
+            const l_c = C[$seg753 * CAP + $i752]!;
             if (v_doubled[l_c]! === 1) {
-              $any759 = true;
+              $any751 = true;
               break;
             }
           }
         }
-        $cond763 = $any759;
+        $cond755 = $any751;
       }
-      if ($cond763) $values89[$values89$n[0]!++] = l_whose;
+      if ($cond755) $values89[$values89$n[0]!++] = l_whose;
     }
-    const $size764 = $values89$n[0]!;
-    const $count765 = $size764;
-    const $total766: number = $count758 + $count765;
-    if ($total766 === 0) throw $fault25($seat755);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n768 = $total766;
-    let $r769 = 0;
-    if ($n768 <= 2097152 && $n768 >= 1) {
+    const $size756 = $values89$n[0]!;
+    const $count757 = $size756;
+    const $total758: number = $count750 + $count757;
+    if ($total758 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat747} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n760 = $total758;
+    let $r761 = 0;
+    if ($n760 <= 2097152 && $n760 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7278,30 +8041,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n768;
+        const $m = ($t >>> 0) * $n760;
         const $low = $m >>> 0;
-        if ($low >= $n768 || $low >= 4294967296 % $n768) {
-          $r769 = ($m / 4294967296) >>> 0;
+        if ($low >= $n760 || $low >= 4294967296 % $n760) {
+          $r761 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n768 >= 1 && $n768 <= 4294967296)) throw $fault4();
-      $r769 = drawInt(P, $n768);
+      if (!($n760 >= 1 && $n760 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r761 = drawInt(P, $n760);
     }
-    const $index767$drawn = $r769;
-    let $index767 = $index767$drawn;
+    const $index759$drawn = $r761;
+    let $index759 = $index759$drawn;
     decisions++;
     steps = 0;
-    if ($index767 < $count758) {
-      const $digit770 = $index767;
-      const $value771 = C[$seg756 * CAP + $digit770]!;
-      if (trace !== null) trace.push($seat755, 3, $value771);
+    if ($index759 < $count750) {
+      const $digit762 = $index759;
+      const $value763 = C[$seg748 * CAP + $digit762]!;
+      if (trace !== null) trace.push($seat747, 3, $value763);
       {
-        const l_target = $value771;
+        const l_target = $value763;
         {
           const $wanted = l_target;
-          let $at = $digit770;
+          let $at = $digit762;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7310,11 +8074,11 @@ export function playout(): PlayoutKernel {
                 break;
               }
           }
-          if ($at < 0) throw $fault31();
-          const $at772 = Z_board * CAP + $at;
-          const $card = C[$at772]!;
-          const $end773 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k774 = $at772; $k774 < $end773; $k774++) C[$k774] = C[$k774 + 1]!;
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
+          const $at764 = Z_board * CAP + $at;
+          const $card = C[$at764]!;
+          const $end765 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k766 = $at764; $k766 < $end765; $k766++) C[$k766] = C[$k766 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7323,40 +8087,45 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index767 -= $count758;
-    if ($index767 < $count765) {
-      const $digit775 = $index767;
-      const $value776 = $values89[$digit775]!;
-      if (trace !== null) trace.push($seat755, 4, $value776);
+    $index759 -= $count750;
+    if ($index759 < $count757) {
+      const $digit767 = $index759;
+      const $value768 = $values89[$digit767]!;
+      if (trace !== null) trace.push($seat747, 4, $value768);
       {
-        l_whose_2 = $value776;
+        l_whose_2 = $value768;
         return step282();
       }
     }
-    $index767 -= $count765;
-    throw $fault27();
+    $index759 -= $count757;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide803($seat778: number): number {
-    const $seg779 = Z_played + l_whose_2;
-    const $size780 = N[$seg779]!;
-    const $count781 = $size780;
+  function decide795($seat770: number): number {
+    const $seg771 = Z_played + l_whose_2;
+    const $size772 = N[$seg771]!;
+    const $count773 = $size772;
     $values91$n[0]! = 0;
     {
-      const $seg783 = Z_collection + l_whose_2;
-      const $n784 = N[$seg783]!;
-      for (let $i782 = 0; $i782 < $n784; $i782++) {
-        const l_target = C[$seg783 * CAP + $i782]!;
+      const $seg775 = Z_collection + l_whose_2;
+      const $n776 = N[$seg775]!;
+      for (let $i774 = 0; $i774 < $n776; $i774++) {
+        const l_target = C[$seg775 * CAP + $i774]!;
         if (v_doubled[l_target]! === 1) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size785 = $values91$n[0]!;
-    const $count786 = $size785;
-    const $total787: number = $count781 + $count786;
-    if ($total787 === 0) throw $fault25($seat778);
-    if (decisions >= $cap) throw $fault26($cap);
-    const $n789 = $total787;
-    let $r790 = 0;
-    if ($n789 <= 2097152 && $n789 >= 1) {
+    const $size777 = $values91$n[0]!;
+    const $count778 = $size777;
+    const $total779: number = $count773 + $count778;
+    if ($total779 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat770} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
+    const $n781 = $total779;
+    let $r782 = 0;
+    if ($n781 <= 2097152 && $n781 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7367,50 +8136,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n789;
+        const $m = ($t >>> 0) * $n781;
         const $low = $m >>> 0;
-        if ($low >= $n789 || $low >= 4294967296 % $n789) {
-          $r790 = ($m / 4294967296) >>> 0;
+        if ($low >= $n781 || $low >= 4294967296 % $n781) {
+          $r782 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n789 >= 1 && $n789 <= 4294967296)) throw $fault4();
-      $r790 = drawInt(P, $n789);
+      if (!($n781 >= 1 && $n781 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r782 = drawInt(P, $n781);
     }
-    const $index788$drawn = $r790;
-    let $index788 = $index788$drawn;
+    const $index780$drawn = $r782;
+    let $index780 = $index780$drawn;
     decisions++;
     steps = 0;
-    if ($index788 < $count781) {
-      const $digit791 = $index788;
-      const $value792 = C[$seg779 * CAP + $digit791]!;
-      if (trace !== null) trace.push($seat778, 1, $value792);
+    if ($index780 < $count773) {
+      const $digit783 = $index780;
+      const $value784 = C[$seg771 * CAP + $digit783]!;
+      if (trace !== null) trace.push($seat770, 1, $value784);
       {
-        const l_target = $value792;
+        const l_target = $value784;
         {
-          const $seg793 = Z_played + l_whose_2;
+          const $seg785 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit791;
-          if (!($at >= 0 && $at < N[$seg793]! && C[$seg793 * CAP + $at]! === $wanted)) {
+          let $at = $digit783;
+          if (!($at >= 0 && $at < N[$seg785]! && C[$seg785 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg793]!; $i++)
-              if (C[$seg793 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg785]!; $i++)
+              if (C[$seg785 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
-          if ($at < 0) throw $fault32();
-          const $at794 = $seg793 * CAP + $at;
-          const $card = C[$at794]!;
-          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
-          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
-          N[$seg793]!--;
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
+          const $at786 = $seg785 * CAP + $at;
+          const $card = C[$at786]!;
+          const $end787 = $seg785 * CAP + N[$seg785]! - 1;
+          for (let $k788 = $at786; $k788 < $end787; $k788++) C[$k788] = C[$k788 + 1]!;
+          N[$seg785]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg793 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg793 - Z_played));
+              if (--$count_played_effect[($seg785 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg785 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7419,22 +8189,23 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index788 -= $count781;
-    if ($index788 < $count786) {
-      const $digit797 = $index788;
-      const $value798 = $values91[$digit797]!;
-      if (trace !== null) trace.push($seat778, 2, $value798);
+    $index780 -= $count773;
+    if ($index780 < $count778) {
+      const $digit789 = $index780;
+      const $value790 = $values91[$digit789]!;
+      if (trace !== null) trace.push($seat770, 2, $value790);
       {
-        const l_target = $value798;
+        const l_target = $value790;
         v_doubled[l_target] = 0;
         {
-          const $seg799 = Z_attached + l_whose_2;
-          if (N[$seg799]! === 0) throw $fault33();
-          const $at800 = $seg799 * CAP;
-          const $card = C[$at800]!;
-          const $end801 = $seg799 * CAP + N[$seg799]! - 1;
-          for (let $k802 = $at800; $k802 < $end801; $k802++) C[$k802] = C[$k802 + 1]!;
-          N[$seg799]!--;
+          const $seg791 = Z_attached + l_whose_2;
+          if (N[$seg791]! === 0)
+            throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
+          const $at792 = $seg791 * CAP;
+          const $card = C[$at792]!;
+          const $end793 = $seg791 * CAP + N[$seg791]! - 1;
+          for (let $k794 = $at792; $k794 < $end793; $k794++) C[$k794] = C[$k794 + 1]!;
+          N[$seg791]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7442,8 +8213,8 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index788 -= $count786;
-    throw $fault27();
+    $index780 -= $count778;
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
   var ENDS: readonly RuleSite[] = [];
@@ -7683,7 +8454,8 @@ export function playout(): PlayoutKernel {
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
-    if (!(Number.isInteger($players) && $players >= 2 && $players <= 6)) throw $fault44($players);
+    if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
+      throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);
     humans = $players;
     players = humans + (humans === 2 ? 1 : 0);
     v_bank = 0;
@@ -7783,10 +8555,10 @@ export function playout(): PlayoutKernel {
         $prefixKey = (humans * 64 + players) * 2 + ($variant_simple ? 1 : 0);
       }
       {
-        for (let $i806 = N[Z_action_deck]! - 1; $i806 > 0; $i806--) {
-          const $n810 = $i806 + 1;
-          let $r811 = 0;
-          if ($n810 <= 2097152 && $n810 >= 1) {
+        for (let $i798 = N[Z_action_deck]! - 1; $i798 > 0; $i798--) {
+          const $n802 = $i798 + 1;
+          let $r803 = 0;
+          if ($n802 <= 2097152 && $n802 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7797,49 +8569,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n810;
+              const $m = ($t >>> 0) * $n802;
               const $low = $m >>> 0;
-              if ($low >= $n810 || $low >= 4294967296 % $n810) {
-                $r811 = ($m / 4294967296) >>> 0;
+              if ($low >= $n802 || $low >= 4294967296 % $n802) {
+                $r803 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n810 >= 1 && $n810 <= 4294967296)) throw $fault4();
-            $r811 = drawInt(G, $n810);
+            if (!($n802 >= 1 && $n802 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r803 = drawInt(G, $n802);
           }
-          const $j809 = $r811;
-          const $a807 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i806;
-          const $b808 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j809;
-          const $card = C[$a807]!;
-          C[$a807] = C[$b808]!;
-          C[$b808] = $card;
+          const $j801 = $r803;
+          const $a799 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i798;
+          const $b800 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j801;
+          const $card = C[$a799]!;
+          C[$a799] = C[$b800]!;
+          C[$b800] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg812 = Z_hand + l_p;
+            const $seg804 = Z_hand + l_p;
             const $count = 2;
-            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!) throw $fault17();
+            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+              throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg812 * CAP + N[$seg812]!] = $card;
-              N[$seg812]!++;
-              $where[$card] = $seg812;
+              C[$seg804 * CAP + N[$seg804]!] = $card;
+              N[$seg804]!++;
+              $where[$card] = $seg804;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg812 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg804 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i813 = N[Z_property_deck]! - 1; $i813 > 0; $i813--) {
-          const $n817 = $i813 + 1;
-          let $r818 = 0;
-          if ($n817 <= 2097152 && $n817 >= 1) {
+        for (let $i805 = N[Z_property_deck]! - 1; $i805 > 0; $i805--) {
+          const $n809 = $i805 + 1;
+          let $r810 = 0;
+          if ($n809 <= 2097152 && $n809 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7850,28 +8624,30 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n817;
+              const $m = ($t >>> 0) * $n809;
               const $low = $m >>> 0;
-              if ($low >= $n817 || $low >= 4294967296 % $n817) {
-                $r818 = ($m / 4294967296) >>> 0;
+              if ($low >= $n809 || $low >= 4294967296 % $n809) {
+                $r810 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n817 >= 1 && $n817 <= 4294967296)) throw $fault4();
-            $r818 = drawInt(G, $n817);
+            if (!($n809 >= 1 && $n809 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r810 = drawInt(G, $n809);
           }
-          const $j816 = $r818;
-          const $a814 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i813;
-          const $b815 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j816;
-          const $card = C[$a814]!;
-          C[$a814] = C[$b815]!;
-          C[$b815] = $card;
+          const $j808 = $r810;
+          const $a806 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i805;
+          const $b807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j808;
+          const $card = C[$a806]!;
+          C[$a806] = C[$b807]!;
+          C[$b807] = $card;
         }
       }
       {
         const $count = players;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault11();
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
           C[Z_box * CAP + N[Z_box]!] = $card;
@@ -7882,39 +8658,46 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg819 = Z_secret + l_p;
+            const $seg811 = Z_secret + l_p;
             const $count = 1;
-            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault11();
+            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+              throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg819 * CAP + N[$seg819]!] = $card;
-              N[$seg819]!++;
-              $where[$card] = $seg819;
+              C[$seg811 * CAP + N[$seg811]!] = $card;
+              N[$seg811]!++;
+              $where[$card] = $seg811;
             }
           }
         }
         for (let $passes = 0; ; $passes++) {
           if (!(N[Z_dealt + l_p]! < (l_p >= humans ? 1 : 2))) break;
-          if ($passes >= LOOP_LIMIT) throw $fault5();
+          if ($passes >= LOOP_LIMIT)
+            throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
           if (
             Property_kind$code[
               N[Z_property_deck]! > 0 ? C[Z_property_deck * CAP + N[Z_property_deck]! - 1]! : emptyZone("top")
             ]! === 0
           ) {
             {
-              const $seg820 = Z_dealt + l_p;
+              const $seg812 = Z_dealt + l_p;
               const $count = 1;
-              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!) throw $fault11();
+              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+                throw new GameFault(
+                  "fault/not-enough-cards",
+                  "cannot deal that many cards from property_deck",
+                );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg820 * CAP + N[$seg820]!] = $card;
-                N[$seg820]!++;
-                $where[$card] = $seg820;
+                C[$seg812 * CAP + N[$seg812]!] = $card;
+                N[$seg812]!++;
+                $where[$card] = $seg812;
               }
             }
           } else {
             {
-              if (N[Z_property_deck]! === 0) throw $fault45();
+              if (N[Z_property_deck]! === 0)
+                throw new GameFault("fault/empty-zone", "property_deck is empty: it has no top card");
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
               C[Z_set_aside * CAP + N[Z_set_aside]!] = $card;
               N[Z_set_aside]!++;
@@ -7927,8 +8710,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k821 = N[$from]! - 1; $k821 >= 0; $k821--) {
-            const $card = C[$from * CAP + $k821]!;
+          for (let $k813 = N[$from]! - 1; $k813 >= 0; $k813--) {
+            const $card = C[$from * CAP + $k813]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -7937,10 +8720,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i822 = N[Z_property_deck]! - 1; $i822 > 0; $i822--) {
-          const $n826 = $i822 + 1;
-          let $r827 = 0;
-          if ($n826 <= 2097152 && $n826 >= 1) {
+        for (let $i814 = N[Z_property_deck]! - 1; $i814 > 0; $i814--) {
+          const $n818 = $i814 + 1;
+          let $r819 = 0;
+          if ($n818 <= 2097152 && $n818 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -7951,30 +8734,36 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n826;
+              const $m = ($t >>> 0) * $n818;
               const $low = $m >>> 0;
-              if ($low >= $n826 || $low >= 4294967296 % $n826) {
-                $r827 = ($m / 4294967296) >>> 0;
+              if ($low >= $n818 || $low >= 4294967296 % $n818) {
+                $r819 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n826 >= 1 && $n826 <= 4294967296)) throw $fault4();
-            $r827 = drawInt(G, $n826);
+            if (!($n818 >= 1 && $n818 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+            $r819 = drawInt(G, $n818);
           }
-          const $j825 = $r827;
-          const $a823 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i822;
-          const $b824 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j825;
-          const $card = C[$a823]!;
-          C[$a823] = C[$b824]!;
-          C[$b824] = $card;
+          const $j817 = $r819;
+          const $a815 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i814;
+          const $b816 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j817;
+          const $card = C[$a815]!;
+          C[$a815] = C[$b816]!;
+          C[$b816] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {
         {
           const $amount = 4;
-          if ($amount < 0) throw $fault15($amount);
-          if (v_bank < $amount) throw $fault16(v_bank, $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from bank`,
+            );
+          if (v_bank < $amount)
+            throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
           v_bank -= $amount;
           v_coins[l_p] += $amount;
         }
@@ -7982,7 +8771,8 @@ export function playout(): PlayoutKernel {
       v_chairman = drawInt(G, players);
       for (let $passes = 0; ; $passes++) {
         if (!(v_chairman >= humans)) break;
-        if ($passes >= LOOP_LIMIT) throw $fault5();
+        if ($passes >= LOOP_LIMIT)
+          throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
         v_chairman = drawInt(G, players);
       }
     }
@@ -8410,7 +9200,11 @@ export function playout(): PlayoutKernel {
       pc = $entry;
     }
     run: for (;;) {
-      if (++steps > 10_000_000) throw $fault2();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       switch (pc) {
         case 0:
           pc = step0();
@@ -9588,163 +10382,4 @@ export function playout(): PlayoutKernel {
     scores,
     ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
   };
-}
-function $fault0($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from coins[p]`);
-}
-function $fault1($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `coins[p] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault2(): GameFault {
-  return new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
-}
-function $fault3(): GameFault {
-  return new GameFault("fault/empty-zone", "secret[p] is empty: it has no top card");
-}
-function $fault4(): GameFault {
-  return new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-}
-function $fault5(): GameFault {
-  return new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-}
-function $fault6(): GameFault {
-  return new GameFault("fault/empty-zone", "box is empty: it has no top card");
-}
-function $fault7(): GameFault {
-  return new GameFault("fault/zone-full", "secret[p] is full");
-}
-function $fault8($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bot-asked",
-    `seat ${$0} is played by the rules: the rules must decide for it, never ask it`,
-  );
-}
-function $fault9(): GameFault {
-  return new GameFault("fault/empty-aggregate", "first(…): no item matches");
-}
-function $fault10(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in secret[p]");
-}
-function $fault11(): GameFault {
-  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-}
-function $fault12(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-}
-function $fault13($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from protection[p]`,
-  );
-}
-function $fault14(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in exchange[p]");
-}
-function $fault15($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from bank`);
-}
-function $fault16($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `bank has ${$0}, not the ${$1} to transfer`);
-}
-function $fault17(): GameFault {
-  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-}
-function $fault18($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/no-such-position", `the zone has no card at position ${$0}: it holds ${$1}`);
-}
-function $fault19($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from coins[q]`);
-}
-function $fault20($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `coins[q] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault21($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from coins[target]`,
-  );
-}
-function $fault22($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `coins[target] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault23($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from protection[target]`,
-  );
-}
-function $fault24(): GameFault {
-  return new GameFault("fault/no-legal-move", "nobody is asked");
-}
-function $fault25($0: unknown): GameFault {
-  return new GameFault("fault/no-legal-move", `seat ${$0} must act but has no legal move`);
-}
-function $fault26($0: unknown): GameFault {
-  return new GameFault(
-    "fault/decision-cap",
-    `the game did not end within ${$0} decisions: an endless flow loop?`,
-  );
-}
-function $fault27(): GameFault {
-  return new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-}
-function $fault28(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in dealt[p]");
-}
-function $fault29(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-}
-function $fault30(): GameFault {
-  return new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-}
-function $fault31(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in board");
-}
-function $fault32(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-}
-function $fault33(): GameFault {
-  return new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-}
-function $fault34($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from coins[active]`,
-  );
-}
-function $fault35($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `coins[active] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault36(): GameFault {
-  return new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-}
-function $fault37(): GameFault {
-  return new GameFault("fault/zone-full", "in_transit is full");
-}
-function $fault38(): GameFault {
-  return new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-}
-function $fault39(): GameFault {
-  return new GameFault("fault/zone-full", "exchange[a] is full");
-}
-function $fault40(): GameFault {
-  return new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-}
-function $fault41(): GameFault {
-  return new GameFault("fault/zone-full", "exchange[b] is full");
-}
-function $fault42($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from coins[opponent]`,
-  );
-}
-function $fault43($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `coins[opponent] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault44($0: unknown): GameFault {
-  return new GameFault("fault/players", `this game is for 2 to 6 players, not ${$0}`);
-}
-function $fault45(): GameFault {
-  return new GameFault("fault/empty-zone", "property_deck is empty: it has no top card");
 }

@@ -233,7 +233,11 @@ export function playout(): PlayoutKernel {
                         if ($max156 !== $max156 || $v > $max156) $max156 = $v;
                       }
                     }
-                    if ($max156 !== $max156) throw $fault0();
+                    if ($max156 !== $max156)
+                      throw new GameFault(
+                        "fault/empty-aggregate",
+                        "max(…) of nothing: the collection is empty",
+                      );
                     $cond157 = fn_copies(l_p, l_v) === $max156;
                   }
                   if ($cond157) {
@@ -366,7 +370,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step1$body();
       if ($pc !== 1) return $pc;
-      if (++steps > 10_000_000) throw $fault1();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step1$body(): number {
@@ -392,10 +400,12 @@ export function playout(): PlayoutKernel {
         N[Z_shop]! < 5
       ))
         break;
-      if ($passes >= LOOP_LIMIT) throw $fault2();
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       {
         const $count = 1;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault3();
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
           C[Z_shop * CAP + N[Z_shop]!] = $card;
@@ -456,8 +466,13 @@ export function playout(): PlayoutKernel {
       $offered6 = true;
     }
     const $offered7 = ($offered3 ? 1 : 0) + ($offered6 ? 1 : 0);
-    if ($offered7 === 0) throw $fault4($seat0);
-    if (decisions >= $cap) throw $fault5($cap);
+    if ($offered7 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
     attempt8: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n10 = $offered7;
       let $r11 = 0;
@@ -480,7 +495,8 @@ export function playout(): PlayoutKernel {
           }
         }
       } else {
-        if (!($n10 >= 1 && $n10 <= 4294967296)) throw $fault6();
+        if (!($n10 >= 1 && $n10 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
         $r11 = drawInt(P, $n10);
       }
       const $pick9$drawn = $r11;
@@ -541,7 +557,8 @@ export function playout(): PlayoutKernel {
                   $at = $i;
                   break;
                 }
-              if ($at < 0) throw $fault7();
+              if ($at < 0)
+                throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
               const $at29 = $seg28 * CAP + $at;
               const $card = C[$at29]!;
               const $end30 = $seg28 * CAP + N[$seg28]! - 1;
@@ -565,7 +582,7 @@ export function playout(): PlayoutKernel {
                   $at = $i;
                   break;
                 }
-              if ($at < 0) throw $fault8();
+              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
               const $at33 = Z_shop * CAP + $at;
               const $card = C[$at33]!;
               const $end34 = Z_shop * CAP + N[Z_shop]! - 1;
@@ -624,7 +641,8 @@ export function playout(): PlayoutKernel {
                   $at = $i;
                   break;
                 }
-              if ($at < 0) throw $fault7();
+              if ($at < 0)
+                throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
               const $at50 = $seg49 * CAP + $at;
               const $card = C[$at50]!;
               const $end51 = $seg49 * CAP + N[$seg49]! - 1;
@@ -648,7 +666,7 @@ export function playout(): PlayoutKernel {
                   $at = $i;
                   break;
                 }
-              if ($at < 0) throw $fault8();
+              if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
               const $at54 = Z_shop * CAP + $at;
               const $card = C[$at54]!;
               const $end55 = Z_shop * CAP + N[Z_shop]! - 1;
@@ -684,7 +702,8 @@ export function playout(): PlayoutKernel {
       );
       if ($exact58 >= 0 && $exact62 >= 0) {
         const $total66 = $exact58 + $exact62;
-        if ($total66 === 0) throw $fault4($seat0);
+        if ($total66 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${$seat0} must act but has no legal move`);
         let $index67 = drawIndexOn(P, $total66);
         decisions++;
         steps = 0;
@@ -719,7 +738,8 @@ export function playout(): PlayoutKernel {
                       $at = $i;
                       break;
                     }
-                  if ($at < 0) throw $fault7();
+                  if ($at < 0)
+                    throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
                   const $at73 = $seg72 * CAP + $at;
                   const $card = C[$at73]!;
                   const $end74 = $seg72 * CAP + N[$seg72]! - 1;
@@ -750,7 +770,7 @@ export function playout(): PlayoutKernel {
                       $at = $i;
                       break;
                     }
-                  if ($at < 0) throw $fault8();
+                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
                   const $at79 = Z_shop * CAP + $at;
                   const $card = C[$at79]!;
                   const $end80 = Z_shop * CAP + N[Z_shop]! - 1;
@@ -801,7 +821,8 @@ export function playout(): PlayoutKernel {
                       $at = $i;
                       break;
                     }
-                  if ($at < 0) throw $fault7();
+                  if ($at < 0)
+                    throw new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
                   const $at88 = $seg87 * CAP + $at;
                   const $card = C[$at88]!;
                   const $end89 = $seg87 * CAP + N[$seg87]! - 1;
@@ -832,7 +853,7 @@ export function playout(): PlayoutKernel {
                       $at = $i;
                       break;
                     }
-                  if ($at < 0) throw $fault8();
+                  if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in shop");
                   const $at94 = Z_shop * CAP + $at;
                   const $card = C[$at94]!;
                   const $end95 = Z_shop * CAP + N[Z_shop]! - 1;
@@ -854,7 +875,7 @@ export function playout(): PlayoutKernel {
         $index67 -= $exact62;
       }
     }
-    throw $fault9();
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   var NO_VARIANTS: readonly string[] = [];
   var ENDS: readonly RuleSite[] = [AT.L184];
@@ -937,7 +958,8 @@ export function playout(): PlayoutKernel {
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
-    if (!(Number.isInteger($players) && $players >= 2 && $players <= 5)) throw $fault10($players);
+    if (!(Number.isInteger($players) && $players >= 2 && $players <= 5))
+      throw new GameFault("fault/players", `this game is for 2 to 5 players, not ${$players}`);
     players = $players;
     v_shop_keeper = 0;
     K_ended = -1;
@@ -975,7 +997,7 @@ export function playout(): PlayoutKernel {
             break;
           }
         }
-        if ($at < 0) throw $fault11();
+        if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
         const $at102 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
         const $card = C[$at102]!;
         const $end103 = Z_draw * CAP + N[Z_draw]! - 1;
@@ -1007,7 +1029,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n109 >= 1 && $n109 <= 4294967296)) throw $fault6();
+            if (!($n109 >= 1 && $n109 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r110 = drawInt(G, $n109);
           }
           const $j108 = $r110;
@@ -1046,7 +1069,7 @@ export function playout(): PlayoutKernel {
                     break;
                   }
                 }
-                if ($at < 0) throw $fault11();
+                if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
                 const $at117 = Z_draw * CAP + N[Z_draw]! - 1 - $at;
                 const $card = C[$at117]!;
                 const $end118 = Z_draw * CAP + N[Z_draw]! - 1;
@@ -1067,7 +1090,8 @@ export function playout(): PlayoutKernel {
       }
       {
         const $count = 6;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault3();
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
           C[Z_bottom_seven * CAP + N[Z_bottom_seven]!] = $card;
@@ -1097,7 +1121,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n125 >= 1 && $n125 <= 4294967296)) throw $fault6();
+            if (!($n125 >= 1 && $n125 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r126 = drawInt(G, $n125);
           }
           const $j124 = $r126;
@@ -1123,7 +1148,8 @@ export function playout(): PlayoutKernel {
       }
       {
         const $count = 5;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault3();
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
           C[Z_shop * CAP + N[Z_shop]!] = $card;
@@ -1187,7 +1213,8 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n137 >= 1 && $n137 <= 4294967296)) throw $fault6();
+              if (!($n137 >= 1 && $n137 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               $r138 = drawInt(G, $n137);
             }
             const $j136 = $r138;
@@ -1215,7 +1242,7 @@ export function playout(): PlayoutKernel {
                   break;
                 }
               }
-              if ($at < 0) throw $fault11();
+              if ($at < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
               const $at142 = Z_objective_stacks * CAP + $at;
               const $card = C[$at142]!;
               const $end143 = Z_objective_stacks * CAP + N[Z_objective_stacks]! - 1;
@@ -1274,7 +1301,11 @@ export function playout(): PlayoutKernel {
       pc = $entry;
     }
     run: for (;;) {
-      if (++steps > 10_000_000) throw $fault1();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       switch (pc) {
         case 0:
           pc = step0();
@@ -1397,43 +1428,4 @@ export function playout(): PlayoutKernel {
     scores,
     ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
   };
-}
-function $fault0(): GameFault {
-  return new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-}
-function $fault1(): GameFault {
-  return new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
-}
-function $fault2(): GameFault {
-  return new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-}
-function $fault3(): GameFault {
-  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
-}
-function $fault4($0: unknown): GameFault {
-  return new GameFault("fault/no-legal-move", `seat ${$0} must act but has no legal move`);
-}
-function $fault5($0: unknown): GameFault {
-  return new GameFault(
-    "fault/decision-cap",
-    `the game did not end within ${$0} decisions: an endless flow loop?`,
-  );
-}
-function $fault6(): GameFault {
-  return new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-}
-function $fault7(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in mansion[trader]");
-}
-function $fault8(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in shop");
-}
-function $fault9(): GameFault {
-  return new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-}
-function $fault10($0: unknown): GameFault {
-  return new GameFault("fault/players", `this game is for 2 to 5 players, not ${$0}`);
-}
-function $fault11(): GameFault {
-  return new GameFault("fault/empty-aggregate", "first(…): no item matches");
 }

@@ -411,7 +411,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if (!$found937) throw $fault0();
+    if (!$found937) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     return Space_index[$first936]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
@@ -445,7 +445,7 @@ export function playout(): PlayoutKernel {
         break;
       }
     }
-    if ($seat943 < 0) throw $fault0();
+    if ($seat943 < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     return $seat943;
   }
   function fn_group_size(l_g: string): number {
@@ -478,7 +478,8 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if ($min946 !== $min946) throw $fault1();
+    if ($min946 !== $min946)
+      throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
     return $min946;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
@@ -496,7 +497,8 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if ($max950 !== $max950) throw $fault2();
+    if ($max950 !== $max950)
+      throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
     return $max950;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
@@ -1045,7 +1047,7 @@ export function playout(): PlayoutKernel {
       v >= $firstBy_spaces_index$low && v <= $firstBy_spaces_index$high
         ? $firstBy_spaces_index[v - $firstBy_spaces_index$low]!
         : -1;
-    if ($c < 0) throw $fault0();
+    if ($c < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     return $c;
   }
   function step0(): number {
@@ -1072,13 +1074,15 @@ export function playout(): PlayoutKernel {
             if ($max18 !== $max18 || $v > $max18) $max18 = $v;
           }
         }
-        if ($max18 !== $max18) throw $fault2();
+        if ($max18 !== $max18)
+          throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
         if (v_opening[l_q]! === $max18) {
           if (++$count17 > 1) break;
         }
       }
       if (!($count17 > 1)) break;
-      if ($passes >= LOOP_LIMIT) throw $fault3();
+      if ($passes >= LOOP_LIMIT)
+        throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       let $max19: number = NaN;
       for (let l_r = 0; l_r < players; l_r++) {
         if (v_eliminated[l_r] !== 0) continue;
@@ -1087,7 +1091,8 @@ export function playout(): PlayoutKernel {
           if ($max19 !== $max19 || $v > $max19) $max19 = $v;
         }
       }
-      if ($max19 !== $max19) throw $fault2();
+      if ($max19 !== $max19)
+        throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
       let l_best = $max19;
       {
         let $n20 = 0;
@@ -1113,7 +1118,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step1$body();
       if ($pc !== 1) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step1$body(): number {
@@ -1137,7 +1146,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step5$body();
       if ($pc !== 5) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step5$body(): number {
@@ -1195,7 +1208,11 @@ export function playout(): PlayoutKernel {
         l_q_2 = $values0[l_q_2$index]!;
         const $pc = step104();
         if ($pc !== 11) return $pc;
-        if (++steps > 10_000_000) throw $fault4();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return step12();
@@ -1204,7 +1221,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step11$body();
       if ($pc !== 11) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step11$body(): number {
@@ -1290,7 +1311,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step20$body();
       if ($pc !== 20) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step20$body(): number {
@@ -1328,8 +1353,13 @@ export function playout(): PlayoutKernel {
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0) throw $fault5($amount);
-            if (v_bank < $amount) throw $fault6(v_bank, $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[l_p_4] += $amount;
           }
@@ -1338,8 +1368,13 @@ export function playout(): PlayoutKernel {
           v_stacks_left += v_books[l_d]!;
           {
             const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0) throw $fault5($amount);
-            if (v_bank < $amount) throw $fault6(v_bank, $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[l_p_4] += $amount;
           }
@@ -1358,7 +1393,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_cash[l_p_4]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault7($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
         v_cash[l_p_4] = 0;
         v_cash[l_creditor_4] += $amount;
       }
@@ -1432,7 +1471,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_cash[l_p_4]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault7($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
         v_cash[l_p_4] = 0;
         v_centre += $amount;
       }
@@ -1459,7 +1502,7 @@ export function playout(): PlayoutKernel {
               $at = $i;
               break;
             }
-          if ($at < 0) throw $fault8();
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
           const $at36 = $seg35 * CAP + $at;
           const $card = C[$at36]!;
           const $end37 = $seg35 * CAP + N[$seg35]! - 1;
@@ -1530,7 +1573,11 @@ export function playout(): PlayoutKernel {
         l_d_4 = $list2[l_d_4$index]!;
         const $pc = step28();
         if ($pc !== 25) return $pc;
-        if (++steps > 10_000_000) throw $fault4();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return step40();
@@ -1539,7 +1586,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step25$body();
       if ($pc !== 25) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step25$body(): number {
@@ -1565,7 +1616,7 @@ export function playout(): PlayoutKernel {
           $at = $i;
           break;
         }
-      if ($at < 0) throw $fault9();
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
       const $at40 = Z_seized * CAP + $at;
       const $card = C[$at40]!;
       const $end41 = Z_seized * CAP + N[Z_seized]! - 1;
@@ -1591,7 +1642,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step29$body();
       if ($pc !== 29) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step29$body(): number {
@@ -1616,8 +1671,16 @@ export function playout(): PlayoutKernel {
     if (l_high_3 > 0) {
       {
         const $amount = l_high_3;
-        if ($amount < 0) throw $fault10($amount);
-        if (v_cash[l_leader_3] < $amount) throw $fault11(v_cash[l_leader_3], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_3] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_3]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_leader_3] -= $amount;
         v_bank += $amount;
       }
@@ -1692,16 +1755,32 @@ export function playout(): PlayoutKernel {
     if (l_to_centre_3) {
       {
         const $amount = l_amount_4;
-        if ($amount < 0) throw $fault7($amount);
-        if (v_cash[l_p_3] < $amount) throw $fault12(v_cash[l_p_3], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_3] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_p_3] -= $amount;
         v_centre += $amount;
       }
     } else {
       {
         const $amount = l_amount_4;
-        if ($amount < 0) throw $fault7($amount);
-        if (v_cash[l_p_3] < $amount) throw $fault12(v_cash[l_p_3], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_3] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_3]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_p_3] -= $amount;
         v_cash[l_creditor_3] += $amount;
       }
@@ -1757,16 +1836,32 @@ export function playout(): PlayoutKernel {
           if (v_position[l_p]! === 0) {
             {
               const $amount = 500;
-              if ($amount < 0) throw $fault5($amount);
-              if (v_bank < $amount) throw $fault6(v_bank, $amount);
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
               v_bank -= $amount;
               v_cash[l_p] += $amount;
             }
           } else {
             {
               const $amount = 200;
-              if ($amount < 0) throw $fault5($amount);
-              if (v_bank < $amount) throw $fault6(v_bank, $amount);
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
               v_bank -= $amount;
               v_cash[l_p] += $amount;
             }
@@ -1781,7 +1876,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step44$body();
       if ($pc !== 44) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step44$body(): number {
@@ -1832,7 +1931,11 @@ export function playout(): PlayoutKernel {
       {
         const $amount = v_centre;
         if ($amount !== 0) {
-          if ($amount < 0) throw $fault13($amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from centre`,
+            );
           v_centre = 0;
           v_cash[l_p_5] += $amount;
         }
@@ -1863,7 +1966,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step53$body();
       if ($pc !== 53) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step53$body(): number {
@@ -1901,8 +2008,13 @@ export function playout(): PlayoutKernel {
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0) throw $fault5($amount);
-            if (v_bank < $amount) throw $fault6(v_bank, $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[l_p_10] += $amount;
           }
@@ -1911,8 +2023,13 @@ export function playout(): PlayoutKernel {
           v_stacks_left += v_books[l_d]!;
           {
             const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0) throw $fault5($amount);
-            if (v_bank < $amount) throw $fault6(v_bank, $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[l_p_10] += $amount;
           }
@@ -1931,7 +2048,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_cash[l_p_10]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault7($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
         v_cash[l_p_10] = 0;
         v_cash[l_creditor_8] += $amount;
       }
@@ -2005,7 +2126,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_cash[l_p_10]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault7($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
         v_cash[l_p_10] = 0;
         v_centre += $amount;
       }
@@ -2032,7 +2157,7 @@ export function playout(): PlayoutKernel {
               $at = $i;
               break;
             }
-          if ($at < 0) throw $fault8();
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
           const $at166 = $seg165 * CAP + $at;
           const $card = C[$at166]!;
           const $end167 = $seg165 * CAP + N[$seg165]! - 1;
@@ -2103,7 +2228,11 @@ export function playout(): PlayoutKernel {
         l_d_6 = $list4[l_d_6$index]!;
         const $pc = step61();
         if ($pc !== 58) return $pc;
-        if (++steps > 10_000_000) throw $fault4();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return 44;
@@ -2112,7 +2241,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step58$body();
       if ($pc !== 58) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step58$body(): number {
@@ -2138,7 +2271,7 @@ export function playout(): PlayoutKernel {
           $at = $i;
           break;
         }
-      if ($at < 0) throw $fault9();
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
       const $at170 = Z_seized * CAP + $at;
       const $card = C[$at170]!;
       const $end171 = Z_seized * CAP + N[Z_seized]! - 1;
@@ -2164,7 +2297,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step62$body();
       if ($pc !== 62) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step62$body(): number {
@@ -2189,8 +2326,16 @@ export function playout(): PlayoutKernel {
     if (l_high_6 > 0) {
       {
         const $amount = l_high_6;
-        if ($amount < 0) throw $fault10($amount);
-        if (v_cash[l_leader_6] < $amount) throw $fault11(v_cash[l_leader_6], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_6] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_6]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_leader_6] -= $amount;
         v_bank += $amount;
       }
@@ -2265,16 +2410,32 @@ export function playout(): PlayoutKernel {
     if (l_to_centre_7) {
       {
         const $amount = l_amount_6;
-        if ($amount < 0) throw $fault7($amount);
-        if (v_cash[l_p_9] < $amount) throw $fault12(v_cash[l_p_9], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_9] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_p_9] -= $amount;
         v_centre += $amount;
       }
     } else {
       {
         const $amount = l_amount_6;
-        if ($amount < 0) throw $fault7($amount);
-        if (v_cash[l_p_9] < $amount) throw $fault12(v_cash[l_p_9], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_9] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_9]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_p_9] -= $amount;
         v_cash[l_creditor_7] += $amount;
       }
@@ -2301,22 +2462,24 @@ export function playout(): PlayoutKernel {
     l_mercy = l_kind_2 === "mercy";
     if (l_mercy) {
       {
-        if (N[Z_mercy_deck]! === 0) throw $fault14();
+        if (N[Z_mercy_deck]! === 0)
+          throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
         const $card = C[Z_mercy_deck * CAP + --N[Z_mercy_deck]!]!;
         {
           const $member = Fortune_deck$index[$card]!;
           if ($member >= 0) $count_mercy_deck_deck[$member]!--;
         }
-        if (N[Z_drawn]! >= 1) throw $fault15();
+        if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
         C[Z_drawn * CAP + N[Z_drawn]!] = $card;
         N[Z_drawn]!++;
         $where[$card] = Z_drawn;
       }
     } else {
       {
-        if (N[Z_grace_deck]! === 0) throw $fault16();
+        if (N[Z_grace_deck]! === 0)
+          throw new GameFault("fault/empty-zone", "grace_deck is empty: it has no top card");
         const $card = C[Z_grace_deck * CAP + --N[Z_grace_deck]!]!;
-        if (N[Z_drawn]! >= 1) throw $fault15();
+        if (N[Z_drawn]! >= 1) throw new GameFault("fault/zone-full", "drawn is full");
         C[Z_drawn * CAP + N[Z_drawn]!] = $card;
         N[Z_drawn]!++;
         $where[$card] = Z_drawn;
@@ -2327,8 +2490,13 @@ export function playout(): PlayoutKernel {
     if (Fortune_effect$code[l_card]! === 0) {
       {
         const $amount = Fortune_amount[l_card]!;
-        if ($amount < 0) throw $fault5($amount);
-        if (v_bank < $amount) throw $fault6(v_bank, $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from bank`,
+          );
+        if (v_bank < $amount)
+          throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
         v_bank -= $amount;
         v_cash[l_p_6] += $amount;
       }
@@ -2353,8 +2521,16 @@ export function playout(): PlayoutKernel {
             v_position[l_p_6] = 0;
             {
               const $amount = 500;
-              if ($amount < 0) throw $fault5($amount);
-              if (v_bank < $amount) throw $fault6(v_bank, $amount);
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from bank`,
+                );
+              if (v_bank < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `bank has ${v_bank}, not the ${$amount} to transfer`,
+                );
               v_bank -= $amount;
               v_cash[l_p_6] += $amount;
             }
@@ -2429,7 +2605,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step74$body();
       if ($pc !== 74) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step74$body(): number {
@@ -2467,8 +2647,13 @@ export function playout(): PlayoutKernel {
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0) throw $fault5($amount);
-            if (v_bank < $amount) throw $fault6(v_bank, $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[l_p_8] += $amount;
           }
@@ -2477,8 +2662,13 @@ export function playout(): PlayoutKernel {
           v_stacks_left += v_books[l_d]!;
           {
             const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0) throw $fault5($amount);
-            if (v_bank < $amount) throw $fault6(v_bank, $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[l_p_8] += $amount;
           }
@@ -2497,7 +2687,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_cash[l_p_8]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault7($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
         v_cash[l_p_8] = 0;
         v_cash[l_creditor_6] += $amount;
       }
@@ -2571,7 +2765,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_cash[l_p_8]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault7($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
         v_cash[l_p_8] = 0;
         v_centre += $amount;
       }
@@ -2598,7 +2796,7 @@ export function playout(): PlayoutKernel {
               $at = $i;
               break;
             }
-          if ($at < 0) throw $fault8();
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
           const $at300 = $seg299 * CAP + $at;
           const $card = C[$at300]!;
           const $end301 = $seg299 * CAP + N[$seg299]! - 1;
@@ -2669,7 +2867,11 @@ export function playout(): PlayoutKernel {
         l_d_5 = $list3[l_d_5$index]!;
         const $pc = step82();
         if ($pc !== 79) return $pc;
-        if (++steps > 10_000_000) throw $fault4();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return 44;
@@ -2678,7 +2880,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step79$body();
       if ($pc !== 79) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step79$body(): number {
@@ -2704,7 +2910,7 @@ export function playout(): PlayoutKernel {
           $at = $i;
           break;
         }
-      if ($at < 0) throw $fault9();
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
       const $at304 = Z_seized * CAP + $at;
       const $card = C[$at304]!;
       const $end305 = Z_seized * CAP + N[Z_seized]! - 1;
@@ -2730,7 +2936,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step83$body();
       if ($pc !== 83) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step83$body(): number {
@@ -2755,8 +2965,16 @@ export function playout(): PlayoutKernel {
     if (l_high_5 > 0) {
       {
         const $amount = l_high_5;
-        if ($amount < 0) throw $fault10($amount);
-        if (v_cash[l_leader_5] < $amount) throw $fault11(v_cash[l_leader_5], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_5] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_5]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_leader_5] -= $amount;
         v_bank += $amount;
       }
@@ -2831,16 +3049,32 @@ export function playout(): PlayoutKernel {
     if (l_to_centre_5) {
       {
         const $amount = l_amount_5;
-        if ($amount < 0) throw $fault7($amount);
-        if (v_cash[l_p_7] < $amount) throw $fault12(v_cash[l_p_7], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_7] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_p_7] -= $amount;
         v_centre += $amount;
       }
     } else {
       {
         const $amount = l_amount_5;
-        if ($amount < 0) throw $fault7($amount);
-        if (v_cash[l_p_7] < $amount) throw $fault12(v_cash[l_p_7], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p_7] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p_7]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_p_7] -= $amount;
         v_cash[l_creditor_5] += $amount;
       }
@@ -2885,7 +3119,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if (!$found415) throw $fault0();
+    if (!$found415) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     l_deed_2 = $first414;
     {
       const $seat418 = l_p_5;
@@ -2903,7 +3137,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step96$body();
       if ($pc !== 96) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step96$body(): number {
@@ -2928,8 +3166,16 @@ export function playout(): PlayoutKernel {
     if (l_high_4 > 0) {
       {
         const $amount = l_high_4;
-        if ($amount < 0) throw $fault10($amount);
-        if (v_cash[l_leader_4] < $amount) throw $fault11(v_cash[l_leader_4], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_4] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_4]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_leader_4] -= $amount;
         v_bank += $amount;
       }
@@ -3020,7 +3266,7 @@ export function playout(): PlayoutKernel {
           }
         }
       }
-      if (!$found489) throw $fault0();
+      if (!$found489) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
       let l_deed = $first488;
       if (v_mortgaged[l_deed]! === 1) {
       } else {
@@ -3063,7 +3309,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step105$body();
       if ($pc !== 105) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step105$body(): number {
@@ -3111,7 +3361,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step113$body();
       if ($pc !== 113) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step113$body(): number {
@@ -3149,8 +3403,13 @@ export function playout(): PlayoutKernel {
           v_keys_left += 1;
           {
             const $amount = Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0) throw $fault5($amount);
-            if (v_bank < $amount) throw $fault6(v_bank, $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[l_p_2] += $amount;
           }
@@ -3159,8 +3418,13 @@ export function playout(): PlayoutKernel {
           v_stacks_left += v_books[l_d]!;
           {
             const $amount = v_books[l_d]! * Math.floor(Deed_stack_price[l_d]! / 2);
-            if ($amount < 0) throw $fault5($amount);
-            if (v_bank < $amount) throw $fault6(v_bank, $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[l_p_2] += $amount;
           }
@@ -3179,7 +3443,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_cash[l_p_2]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault7($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
         v_cash[l_p_2] = 0;
         v_cash[l_creditor_2] += $amount;
       }
@@ -3253,7 +3521,11 @@ export function playout(): PlayoutKernel {
     {
       const $amount = v_cash[l_p_2]!;
       if ($amount !== 0) {
-        if ($amount < 0) throw $fault7($amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
         v_cash[l_p_2] = 0;
         v_centre += $amount;
       }
@@ -3280,7 +3552,7 @@ export function playout(): PlayoutKernel {
               $at = $i;
               break;
             }
-          if ($at < 0) throw $fault8();
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
           const $at780 = $seg779 * CAP + $at;
           const $card = C[$at780]!;
           const $end781 = $seg779 * CAP + N[$seg779]! - 1;
@@ -3351,7 +3623,11 @@ export function playout(): PlayoutKernel {
         l_d_2 = $list1[l_d_2$index]!;
         const $pc = step121();
         if ($pc !== 118) return $pc;
-        if (++steps > 10_000_000) throw $fault4();
+        if (++steps > 10_000_000)
+          throw new GameFault(
+            "fault/endless-flow",
+            "the flow ran 10,000,000 steps without reaching a decision",
+          );
       }
     }
     return 105;
@@ -3360,7 +3636,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step118$body();
       if ($pc !== 118) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step118$body(): number {
@@ -3386,7 +3666,7 @@ export function playout(): PlayoutKernel {
           $at = $i;
           break;
         }
-      if ($at < 0) throw $fault9();
+      if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
       const $at784 = Z_seized * CAP + $at;
       const $card = C[$at784]!;
       const $end785 = Z_seized * CAP + N[Z_seized]! - 1;
@@ -3412,7 +3692,11 @@ export function playout(): PlayoutKernel {
     for (;;) {
       const $pc = step122$body();
       if ($pc !== 122) return $pc;
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
     }
   }
   function step122$body(): number {
@@ -3437,8 +3721,16 @@ export function playout(): PlayoutKernel {
     if (l_high_2 > 0) {
       {
         const $amount = l_high_2;
-        if ($amount < 0) throw $fault10($amount);
-        if (v_cash[l_leader_2] < $amount) throw $fault11(v_cash[l_leader_2], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[leader]`,
+          );
+        if (v_cash[l_leader_2] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[leader] has ${v_cash[l_leader_2]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_leader_2] -= $amount;
         v_bank += $amount;
       }
@@ -3513,16 +3805,32 @@ export function playout(): PlayoutKernel {
     if (l_to_centre) {
       {
         const $amount = l_amount_2;
-        if ($amount < 0) throw $fault7($amount);
-        if (v_cash[l_p] < $amount) throw $fault12(v_cash[l_p], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_p] -= $amount;
         v_centre += $amount;
       }
     } else {
       {
         const $amount = l_amount_2;
-        if ($amount < 0) throw $fault7($amount);
-        if (v_cash[l_p] < $amount) throw $fault12(v_cash[l_p], $amount);
+        if ($amount < 0)
+          throw new GameFault(
+            "fault/negative-transfer",
+            `cannot transfer a negative amount (${$amount}) from cash[p]`,
+          );
+        if (v_cash[l_p] < $amount)
+          throw new GameFault(
+            "fault/insufficient",
+            `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+          );
         v_cash[l_p] -= $amount;
         v_cash[l_creditor] += $amount;
       }
@@ -3618,9 +3926,13 @@ export function playout(): PlayoutKernel {
       }
       for (let $s = 0; $s < $n46; $s++) $list10[$s] = 0;
       let $left48 = $n46;
-      if ($left48 === 0) throw $fault17();
+      if ($left48 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race47: for (;;) {
-        if (decisions >= $cap) throw $fault18($cap);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
         let $k50 = 0;
         if ($left48 > 1) {
           const $n52 = $left48;
@@ -3644,7 +3956,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n52 >= 1 && $n52 <= 4294967296)) throw $fault19();
+            if (!($n52 >= 1 && $n52 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r53 = drawInt(P, $n52);
           }
           const $k50$drawn = $r53;
@@ -3674,11 +3987,19 @@ export function playout(): PlayoutKernel {
           offered75$open: {
             $offered75 = true;
           }
-          if (decisions >= $cap) throw $fault18($cap);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
           let $weight76 = 0;
           if ($offered73) {
             $weight76 = l_high_3 < Deed_price[l_lot_2]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight76) || $weight76 < 0) throw $fault20($weight76);
+            if (!Number.isSafeInteger($weight76) || $weight76 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight76}: a preference is a whole number from 0 up`,
+              );
           }
           let $weight77 = 0;
           if ($offered75) {
@@ -3686,14 +4007,16 @@ export function playout(): PlayoutKernel {
           }
           const $weights78 = $weight76 + $weight77;
           if ($weights78 === 0) break preferred70;
-          if ($weights78 > 4294967296) throw $fault19();
+          if ($weights78 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           let $pick79 = drawInt(P, $weights78);
           if ($offered73) {
             $pick79 -= $weight76;
             if ($pick79 < 0) {
               const $size80 = Math.max(0, $high72 - $least74 + 1);
               const $moves81 = $size80;
-              if ($moves81 > 4294967296) throw $fault19();
+              if ($moves81 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               attempt82: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
                 let $index83 = drawInt(P, $moves81);
                 const $digit84 = $index83 % $size80;
@@ -3720,7 +4043,8 @@ export function playout(): PlayoutKernel {
             $pick79 -= $weight77;
             if ($pick79 < 0) {
               const $moves86 = 1;
-              if ($moves86 > 4294967296) throw $fault19();
+              if ($moves86 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               attempt87: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
                 let $index88 = drawInt(P, $moves86);
                 {
@@ -3754,8 +4078,13 @@ export function playout(): PlayoutKernel {
           $offered58 = true;
         }
         const $offered59 = ($offered56 ? 1 : 0) + ($offered58 ? 1 : 0);
-        if ($offered59 === 0) throw $fault21(l_q);
-        if (decisions >= $cap) throw $fault18($cap);
+        if ($offered59 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
         attempt60: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
           const $n62 = $offered59;
           let $r63 = 0;
@@ -3778,7 +4107,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n62 >= 1 && $n62 <= 4294967296)) throw $fault19();
+            if (!($n62 >= 1 && $n62 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r63 = drawInt(P, $n62);
           }
           const $pick61$drawn = $r63;
@@ -3805,7 +4135,8 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n67 >= 1 && $n67 <= 4294967296)) throw $fault19();
+              if (!($n67 >= 1 && $n67 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               $r68 = drawInt(P, $n67);
             }
             const $digit65 = $r68;
@@ -3838,7 +4169,7 @@ export function playout(): PlayoutKernel {
             continue race47;
           }
         }
-        throw $fault22();
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
@@ -3960,8 +4291,13 @@ export function playout(): PlayoutKernel {
       $offered110 = true;
     }
     const $offered123 = ($offered92 ? 1 : 0) + ($offered101 ? 1 : 0) + ($offered110 ? 1 : 0);
-    if ($offered123 === 0) throw $fault21($seat90);
-    if (decisions >= $cap) throw $fault18($cap);
+    if ($offered123 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat90} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
     attempt124: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n126 = $offered123;
       let $r127 = 0;
@@ -3984,7 +4320,8 @@ export function playout(): PlayoutKernel {
           }
         }
       } else {
-        if (!($n126 >= 1 && $n126 <= 4294967296)) throw $fault19();
+        if (!($n126 >= 1 && $n126 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
         $r127 = drawInt(P, $n126);
       }
       const $pick125$drawn = $r127;
@@ -4011,7 +4348,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n131 >= 1 && $n131 <= 4294967296)) throw $fault19();
+          if (!($n131 >= 1 && $n131 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r132 = drawInt(P, $n131);
         }
         const $digit129 = $r132;
@@ -4036,8 +4374,16 @@ export function playout(): PlayoutKernel {
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -4068,7 +4414,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n138 >= 1 && $n138 <= 4294967296)) throw $fault19();
+          if (!($n138 >= 1 && $n138 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r139 = drawInt(P, $n138);
         }
         const $digit136 = $r139;
@@ -4097,8 +4444,16 @@ export function playout(): PlayoutKernel {
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -4129,7 +4484,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n145 >= 1 && $n145 <= 4294967296)) throw $fault19();
+          if (!($n145 >= 1 && $n145 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r146 = drawInt(P, $n145);
         }
         const $digit143 = $r146;
@@ -4151,8 +4507,16 @@ export function playout(): PlayoutKernel {
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_3);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -4162,7 +4526,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    throw $fault22();
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide219(): number {
     {
@@ -4175,9 +4539,13 @@ export function playout(): PlayoutKernel {
       }
       for (let $s = 0; $s < $n176; $s++) $list20[$s] = 0;
       let $left178 = $n176;
-      if ($left178 === 0) throw $fault17();
+      if ($left178 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race177: for (;;) {
-        if (decisions >= $cap) throw $fault18($cap);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
         let $k180 = 0;
         if ($left178 > 1) {
           const $n182 = $left178;
@@ -4201,7 +4569,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n182 >= 1 && $n182 <= 4294967296)) throw $fault19();
+            if (!($n182 >= 1 && $n182 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r183 = drawInt(P, $n182);
           }
           const $k180$drawn = $r183;
@@ -4231,11 +4600,19 @@ export function playout(): PlayoutKernel {
           offered205$open: {
             $offered205 = true;
           }
-          if (decisions >= $cap) throw $fault18($cap);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
           let $weight206 = 0;
           if ($offered203) {
             $weight206 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight206) || $weight206 < 0) throw $fault20($weight206);
+            if (!Number.isSafeInteger($weight206) || $weight206 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight206}: a preference is a whole number from 0 up`,
+              );
           }
           let $weight207 = 0;
           if ($offered205) {
@@ -4243,14 +4620,16 @@ export function playout(): PlayoutKernel {
           }
           const $weights208 = $weight206 + $weight207;
           if ($weights208 === 0) break preferred200;
-          if ($weights208 > 4294967296) throw $fault19();
+          if ($weights208 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           let $pick209 = drawInt(P, $weights208);
           if ($offered203) {
             $pick209 -= $weight206;
             if ($pick209 < 0) {
               const $size210 = Math.max(0, $high202 - $least204 + 1);
               const $moves211 = $size210;
-              if ($moves211 > 4294967296) throw $fault19();
+              if ($moves211 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               attempt212: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
                 let $index213 = drawInt(P, $moves211);
                 const $digit214 = $index213 % $size210;
@@ -4277,7 +4656,8 @@ export function playout(): PlayoutKernel {
             $pick209 -= $weight207;
             if ($pick209 < 0) {
               const $moves216 = 1;
-              if ($moves216 > 4294967296) throw $fault19();
+              if ($moves216 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               attempt217: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
                 let $index218 = drawInt(P, $moves216);
                 {
@@ -4311,8 +4691,13 @@ export function playout(): PlayoutKernel {
           $offered188 = true;
         }
         const $offered189 = ($offered186 ? 1 : 0) + ($offered188 ? 1 : 0);
-        if ($offered189 === 0) throw $fault21(l_q);
-        if (decisions >= $cap) throw $fault18($cap);
+        if ($offered189 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
         attempt190: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
           const $n192 = $offered189;
           let $r193 = 0;
@@ -4335,7 +4720,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n192 >= 1 && $n192 <= 4294967296)) throw $fault19();
+            if (!($n192 >= 1 && $n192 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r193 = drawInt(P, $n192);
           }
           const $pick191$drawn = $r193;
@@ -4362,7 +4748,8 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n197 >= 1 && $n197 <= 4294967296)) throw $fault19();
+              if (!($n197 >= 1 && $n197 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               $r198 = drawInt(P, $n197);
             }
             const $digit195 = $r198;
@@ -4395,7 +4782,7 @@ export function playout(): PlayoutKernel {
             continue race177;
           }
         }
-        throw $fault22();
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
@@ -4517,8 +4904,13 @@ export function playout(): PlayoutKernel {
       $offered240 = true;
     }
     const $offered253 = ($offered222 ? 1 : 0) + ($offered231 ? 1 : 0) + ($offered240 ? 1 : 0);
-    if ($offered253 === 0) throw $fault21($seat220);
-    if (decisions >= $cap) throw $fault18($cap);
+    if ($offered253 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat220} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
     attempt254: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n256 = $offered253;
       let $r257 = 0;
@@ -4541,7 +4933,8 @@ export function playout(): PlayoutKernel {
           }
         }
       } else {
-        if (!($n256 >= 1 && $n256 <= 4294967296)) throw $fault19();
+        if (!($n256 >= 1 && $n256 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
         $r257 = drawInt(P, $n256);
       }
       const $pick255$drawn = $r257;
@@ -4568,7 +4961,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n261 >= 1 && $n261 <= 4294967296)) throw $fault19();
+          if (!($n261 >= 1 && $n261 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r262 = drawInt(P, $n261);
         }
         const $digit259 = $r262;
@@ -4593,8 +4987,16 @@ export function playout(): PlayoutKernel {
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -4625,7 +5027,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n268 >= 1 && $n268 <= 4294967296)) throw $fault19();
+          if (!($n268 >= 1 && $n268 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r269 = drawInt(P, $n268);
         }
         const $digit266 = $r269;
@@ -4654,8 +5057,16 @@ export function playout(): PlayoutKernel {
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -4686,7 +5097,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n275 >= 1 && $n275 <= 4294967296)) throw $fault19();
+          if (!($n275 >= 1 && $n275 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r276 = drawInt(P, $n275);
         }
         const $digit273 = $r276;
@@ -4708,8 +5120,16 @@ export function playout(): PlayoutKernel {
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_9);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -4719,7 +5139,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    throw $fault22();
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide353(): number {
     {
@@ -4732,9 +5152,13 @@ export function playout(): PlayoutKernel {
       }
       for (let $s = 0; $s < $n310; $s++) $list30[$s] = 0;
       let $left312 = $n310;
-      if ($left312 === 0) throw $fault17();
+      if ($left312 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race311: for (;;) {
-        if (decisions >= $cap) throw $fault18($cap);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
         let $k314 = 0;
         if ($left312 > 1) {
           const $n316 = $left312;
@@ -4758,7 +5182,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n316 >= 1 && $n316 <= 4294967296)) throw $fault19();
+            if (!($n316 >= 1 && $n316 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r317 = drawInt(P, $n316);
           }
           const $k314$drawn = $r317;
@@ -4788,11 +5213,19 @@ export function playout(): PlayoutKernel {
           offered339$open: {
             $offered339 = true;
           }
-          if (decisions >= $cap) throw $fault18($cap);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
           let $weight340 = 0;
           if ($offered337) {
             $weight340 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight340) || $weight340 < 0) throw $fault20($weight340);
+            if (!Number.isSafeInteger($weight340) || $weight340 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight340}: a preference is a whole number from 0 up`,
+              );
           }
           let $weight341 = 0;
           if ($offered339) {
@@ -4800,14 +5233,16 @@ export function playout(): PlayoutKernel {
           }
           const $weights342 = $weight340 + $weight341;
           if ($weights342 === 0) break preferred334;
-          if ($weights342 > 4294967296) throw $fault19();
+          if ($weights342 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           let $pick343 = drawInt(P, $weights342);
           if ($offered337) {
             $pick343 -= $weight340;
             if ($pick343 < 0) {
               const $size344 = Math.max(0, $high336 - $least338 + 1);
               const $moves345 = $size344;
-              if ($moves345 > 4294967296) throw $fault19();
+              if ($moves345 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               attempt346: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
                 let $index347 = drawInt(P, $moves345);
                 const $digit348 = $index347 % $size344;
@@ -4834,7 +5269,8 @@ export function playout(): PlayoutKernel {
             $pick343 -= $weight341;
             if ($pick343 < 0) {
               const $moves350 = 1;
-              if ($moves350 > 4294967296) throw $fault19();
+              if ($moves350 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               attempt351: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
                 let $index352 = drawInt(P, $moves350);
                 {
@@ -4868,8 +5304,13 @@ export function playout(): PlayoutKernel {
           $offered322 = true;
         }
         const $offered323 = ($offered320 ? 1 : 0) + ($offered322 ? 1 : 0);
-        if ($offered323 === 0) throw $fault21(l_q);
-        if (decisions >= $cap) throw $fault18($cap);
+        if ($offered323 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
         attempt324: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
           const $n326 = $offered323;
           let $r327 = 0;
@@ -4892,7 +5333,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n326 >= 1 && $n326 <= 4294967296)) throw $fault19();
+            if (!($n326 >= 1 && $n326 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r327 = drawInt(P, $n326);
           }
           const $pick325$drawn = $r327;
@@ -4919,7 +5361,8 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n331 >= 1 && $n331 <= 4294967296)) throw $fault19();
+              if (!($n331 >= 1 && $n331 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               $r332 = drawInt(P, $n331);
             }
             const $digit329 = $r332;
@@ -4952,7 +5395,7 @@ export function playout(): PlayoutKernel {
             continue race311;
           }
         }
-        throw $fault22();
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
@@ -5074,8 +5517,13 @@ export function playout(): PlayoutKernel {
       $offered374 = true;
     }
     const $offered387 = ($offered356 ? 1 : 0) + ($offered365 ? 1 : 0) + ($offered374 ? 1 : 0);
-    if ($offered387 === 0) throw $fault21($seat354);
-    if (decisions >= $cap) throw $fault18($cap);
+    if ($offered387 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat354} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
     attempt388: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n390 = $offered387;
       let $r391 = 0;
@@ -5098,7 +5546,8 @@ export function playout(): PlayoutKernel {
           }
         }
       } else {
-        if (!($n390 >= 1 && $n390 <= 4294967296)) throw $fault19();
+        if (!($n390 >= 1 && $n390 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
         $r391 = drawInt(P, $n390);
       }
       const $pick389$drawn = $r391;
@@ -5125,7 +5574,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n395 >= 1 && $n395 <= 4294967296)) throw $fault19();
+          if (!($n395 >= 1 && $n395 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r396 = drawInt(P, $n395);
         }
         const $digit393 = $r396;
@@ -5150,8 +5600,16 @@ export function playout(): PlayoutKernel {
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -5182,7 +5640,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n402 >= 1 && $n402 <= 4294967296)) throw $fault19();
+          if (!($n402 >= 1 && $n402 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r403 = drawInt(P, $n402);
         }
         const $digit400 = $r403;
@@ -5211,8 +5670,16 @@ export function playout(): PlayoutKernel {
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -5243,7 +5710,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n409 >= 1 && $n409 <= 4294967296)) throw $fault19();
+          if (!($n409 >= 1 && $n409 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r410 = drawInt(P, $n409);
         }
         const $digit407 = $r410;
@@ -5265,8 +5733,16 @@ export function playout(): PlayoutKernel {
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_7);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -5276,7 +5752,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    throw $fault22();
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide440($seat418: number): number {
     preferred426: if ($preferred) {
@@ -5289,11 +5765,19 @@ export function playout(): PlayoutKernel {
       offered428$open: {
         $offered428 = true;
       }
-      if (decisions >= $cap) throw $fault18($cap);
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
       let $weight429 = 0;
       if ($offered427) {
         $weight429 = 3;
-        if (!Number.isSafeInteger($weight429) || $weight429 < 0) throw $fault23($weight429);
+        if (!Number.isSafeInteger($weight429) || $weight429 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy' is ${$weight429}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight430 = 0;
       if ($offered428) {
@@ -5301,13 +5785,15 @@ export function playout(): PlayoutKernel {
       }
       const $weights431 = $weight429 + $weight430;
       if ($weights431 === 0) break preferred426;
-      if ($weights431 > 4294967296) throw $fault19();
+      if ($weights431 > 4294967296)
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
       let $pick432 = drawInt(P, $weights431);
       if ($offered427) {
         $pick432 -= $weight429;
         if ($pick432 < 0) {
           const $moves433 = 1;
-          if ($moves433 > 4294967296) throw $fault19();
+          if ($moves433 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt434: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index435 = drawInt(P, $moves433);
             {
@@ -5318,8 +5804,16 @@ export function playout(): PlayoutKernel {
             {
               {
                 const $amount = Deed_price[l_deed_2]!;
-                if ($amount < 0) throw $fault7($amount);
-                if (v_cash[l_p_5] < $amount) throw $fault12(v_cash[l_p_5], $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[p]`,
+                  );
+                if (v_cash[l_p_5] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+                  );
                 v_cash[l_p_5] -= $amount;
                 v_bank += $amount;
               }
@@ -5389,7 +5883,8 @@ export function playout(): PlayoutKernel {
         $pick432 -= $weight430;
         if ($pick432 < 0) {
           const $moves437 = 1;
-          if ($moves437 > 4294967296) throw $fault19();
+          if ($moves437 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt438: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index439 = drawInt(P, $moves437);
             {
@@ -5408,8 +5903,13 @@ export function playout(): PlayoutKernel {
     const $count419 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
     const $count420 = 1;
     const $total421: number = $count419 + $count420;
-    if ($total421 === 0) throw $fault21($seat418);
-    if (decisions >= $cap) throw $fault18($cap);
+    if ($total421 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat418} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
     const $n423 = $total421;
     let $r424 = 0;
     if ($n423 <= 2097152 && $n423 >= 1) {
@@ -5431,7 +5931,8 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n423 >= 1 && $n423 <= 4294967296)) throw $fault19();
+      if (!($n423 >= 1 && $n423 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
       $r424 = drawInt(P, $n423);
     }
     const $index422$drawn = $r424;
@@ -5443,8 +5944,16 @@ export function playout(): PlayoutKernel {
       {
         {
           const $amount = Deed_price[l_deed_2]!;
-          if ($amount < 0) throw $fault7($amount);
-          if (v_cash[l_p_5] < $amount) throw $fault12(v_cash[l_p_5], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from cash[p]`,
+            );
+          if (v_cash[l_p_5] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+            );
           v_cash[l_p_5] -= $amount;
           v_bank += $amount;
         }
@@ -5515,7 +6024,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index422 -= $count420;
-    throw $fault24();
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide487(): number {
     {
@@ -5528,9 +6037,13 @@ export function playout(): PlayoutKernel {
       }
       for (let $s = 0; $s < $n444; $s++) $list38[$s] = 0;
       let $left446 = $n444;
-      if ($left446 === 0) throw $fault17();
+      if ($left446 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race445: for (;;) {
-        if (decisions >= $cap) throw $fault18($cap);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
         let $k448 = 0;
         if ($left446 > 1) {
           const $n450 = $left446;
@@ -5554,7 +6067,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n450 >= 1 && $n450 <= 4294967296)) throw $fault19();
+            if (!($n450 >= 1 && $n450 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r451 = drawInt(P, $n450);
           }
           const $k448$drawn = $r451;
@@ -5584,11 +6098,19 @@ export function playout(): PlayoutKernel {
           offered473$open: {
             $offered473 = true;
           }
-          if (decisions >= $cap) throw $fault18($cap);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
           let $weight474 = 0;
           if ($offered471) {
             $weight474 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight474) || $weight474 < 0) throw $fault20($weight474);
+            if (!Number.isSafeInteger($weight474) || $weight474 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight474}: a preference is a whole number from 0 up`,
+              );
           }
           let $weight475 = 0;
           if ($offered473) {
@@ -5596,14 +6118,16 @@ export function playout(): PlayoutKernel {
           }
           const $weights476 = $weight474 + $weight475;
           if ($weights476 === 0) break preferred468;
-          if ($weights476 > 4294967296) throw $fault19();
+          if ($weights476 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           let $pick477 = drawInt(P, $weights476);
           if ($offered471) {
             $pick477 -= $weight474;
             if ($pick477 < 0) {
               const $size478 = Math.max(0, $high470 - $least472 + 1);
               const $moves479 = $size478;
-              if ($moves479 > 4294967296) throw $fault19();
+              if ($moves479 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               attempt480: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
                 let $index481 = drawInt(P, $moves479);
                 const $digit482 = $index481 % $size478;
@@ -5630,7 +6154,8 @@ export function playout(): PlayoutKernel {
             $pick477 -= $weight475;
             if ($pick477 < 0) {
               const $moves484 = 1;
-              if ($moves484 > 4294967296) throw $fault19();
+              if ($moves484 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               attempt485: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
                 let $index486 = drawInt(P, $moves484);
                 {
@@ -5664,8 +6189,13 @@ export function playout(): PlayoutKernel {
           $offered456 = true;
         }
         const $offered457 = ($offered454 ? 1 : 0) + ($offered456 ? 1 : 0);
-        if ($offered457 === 0) throw $fault21(l_q);
-        if (decisions >= $cap) throw $fault18($cap);
+        if ($offered457 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
         attempt458: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
           const $n460 = $offered457;
           let $r461 = 0;
@@ -5688,7 +6218,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n460 >= 1 && $n460 <= 4294967296)) throw $fault19();
+            if (!($n460 >= 1 && $n460 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r461 = drawInt(P, $n460);
           }
           const $pick459$drawn = $r461;
@@ -5715,7 +6246,8 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n465 >= 1 && $n465 <= 4294967296)) throw $fault19();
+              if (!($n465 >= 1 && $n465 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               $r466 = drawInt(P, $n465);
             }
             const $digit463 = $r466;
@@ -5748,7 +6280,7 @@ export function playout(): PlayoutKernel {
             continue race445;
           }
         }
-        throw $fault22();
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
@@ -5999,41 +6531,73 @@ export function playout(): PlayoutKernel {
         l___window_0_2 = false;
         return 105;
       }
-      if (decisions >= $cap) throw $fault18($cap);
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
       let $weight655 = 0;
       if ($offered602) {
         $weight655 = 20;
-        if (!Number.isSafeInteger($weight655) || $weight655 < 0) throw $fault25($weight655);
+        if (!Number.isSafeInteger($weight655) || $weight655 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'request_rent' is ${$weight655}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight656 = 0;
       if ($offered608) {
         $weight656 = 2;
-        if (!Number.isSafeInteger($weight656) || $weight656 < 0) throw $fault26($weight656);
+        if (!Number.isSafeInteger($weight656) || $weight656 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'build' is ${$weight656}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight657 = 0;
       if ($offered613) {
         $weight657 = 2;
-        if (!Number.isSafeInteger($weight657) || $weight657 < 0) throw $fault27($weight657);
+        if (!Number.isSafeInteger($weight657) || $weight657 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy_key' is ${$weight657}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight658 = 0;
       if ($offered618) {
         $weight658 = 0;
-        if (!Number.isSafeInteger($weight658) || $weight658 < 0) throw $fault28($weight658);
+        if (!Number.isSafeInteger($weight658) || $weight658 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight658}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight659 = 0;
       if ($offered623) {
         $weight659 = 0;
-        if (!Number.isSafeInteger($weight659) || $weight659 < 0) throw $fault29($weight659);
+        if (!Number.isSafeInteger($weight659) || $weight659 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight659}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight660 = 0;
       if ($offered628) {
         $weight660 = 0;
-        if (!Number.isSafeInteger($weight660) || $weight660 < 0) throw $fault30($weight660);
+        if (!Number.isSafeInteger($weight660) || $weight660 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight660}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight661 = 0;
       if ($offered633) {
         $weight661 = v_cash[l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight661) || $weight661 < 0) throw $fault31($weight661);
+        if (!Number.isSafeInteger($weight661) || $weight661 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'lift' is ${$weight661}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight662 = 0;
       if ($offered639) {
@@ -6054,13 +6618,15 @@ export function playout(): PlayoutKernel {
         $weight662 +
         $weight663;
       if ($weights664 === 0) break preferred601;
-      if ($weights664 > 4294967296) throw $fault19();
+      if ($weights664 > 4294967296)
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
       let $pick665 = drawInt(P, $weights664);
       if ($offered602) {
         $pick665 -= $weight655;
         if ($pick665 < 0) {
           const $moves666 = 1;
-          if ($moves666 > 4294967296) throw $fault19();
+          if ($moves666 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt667: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index668 = drawInt(P, $moves666);
             {
@@ -6080,7 +6646,8 @@ export function playout(): PlayoutKernel {
         if ($pick665 < 0) {
           const $size669 = $values55$n[0]!;
           const $moves670 = $size669;
-          if ($moves670 > 4294967296) throw $fault19();
+          if ($moves670 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt671: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index672 = drawInt(P, $moves670);
             const $digit673 = $index672 % $size669;
@@ -6096,8 +6663,16 @@ export function playout(): PlayoutKernel {
               const l_d = $value674;
               {
                 const $amount = Deed_stack_price[l_d]!;
-                if ($amount < 0) throw $fault32($amount);
-                if (v_cash[l_q_2] < $amount) throw $fault33(v_cash[l_q_2], $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                  );
+                if (v_cash[l_q_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                  );
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
@@ -6116,7 +6691,8 @@ export function playout(): PlayoutKernel {
         if ($pick665 < 0) {
           const $size675 = $values57$n[0]!;
           const $moves676 = $size675;
-          if ($moves676 > 4294967296) throw $fault19();
+          if ($moves676 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt677: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index678 = drawInt(P, $moves676);
             const $digit679 = $index678 % $size675;
@@ -6132,8 +6708,16 @@ export function playout(): PlayoutKernel {
               const l_d = $value680;
               {
                 const $amount = Deed_stack_price[l_d]!;
-                if ($amount < 0) throw $fault32($amount);
-                if (v_cash[l_q_2] < $amount) throw $fault33(v_cash[l_q_2], $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                  );
+                if (v_cash[l_q_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                  );
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
@@ -6156,7 +6740,8 @@ export function playout(): PlayoutKernel {
         if ($pick665 < 0) {
           const $size681 = $values59$n[0]!;
           const $moves682 = $size681;
-          if ($moves682 > 4294967296) throw $fault19();
+          if ($moves682 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt683: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index684 = drawInt(P, $moves682);
             const $digit685 = $index684 % $size681;
@@ -6182,8 +6767,16 @@ export function playout(): PlayoutKernel {
                   v_stacks_left += 1;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                    if ($amount < 0) throw $fault5($amount);
-                    if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from bank`,
+                      );
+                    if (v_bank < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `bank has ${v_bank}, not the ${$amount} to transfer`,
+                      );
                     v_bank -= $amount;
                     v_cash[l_p] += $amount;
                   }
@@ -6200,7 +6793,8 @@ export function playout(): PlayoutKernel {
         if ($pick665 < 0) {
           const $size689 = $values61$n[0]!;
           const $moves690 = $size689;
-          if ($moves690 > 4294967296) throw $fault19();
+          if ($moves690 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt691: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index692 = drawInt(P, $moves690);
             const $digit693 = $index692 % $size689;
@@ -6230,8 +6824,16 @@ export function playout(): PlayoutKernel {
                   v_stacks_left -= 4;
                   {
                     const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                    if ($amount < 0) throw $fault5($amount);
-                    if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from bank`,
+                      );
+                    if (v_bank < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `bank has ${v_bank}, not the ${$amount} to transfer`,
+                      );
                     v_bank -= $amount;
                     v_cash[l_p] += $amount;
                   }
@@ -6248,7 +6850,8 @@ export function playout(): PlayoutKernel {
         if ($pick665 < 0) {
           const $size697 = $values63$n[0]!;
           const $moves698 = $size697;
-          if ($moves698 > 4294967296) throw $fault19();
+          if ($moves698 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt699: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index700 = drawInt(P, $moves698);
             const $digit701 = $index700 % $size697;
@@ -6271,8 +6874,16 @@ export function playout(): PlayoutKernel {
                   $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_q_2);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
-                    if ($amount < 0) throw $fault5($amount);
-                    if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from bank`,
+                      );
+                    if (v_bank < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `bank has ${v_bank}, not the ${$amount} to transfer`,
+                      );
                     v_bank -= $amount;
                     v_cash[l_p] += $amount;
                   }
@@ -6289,7 +6900,8 @@ export function playout(): PlayoutKernel {
         if ($pick665 < 0) {
           const $size705 = $values65$n[0]!;
           const $moves706 = $size705;
-          if ($moves706 > 4294967296) throw $fault19();
+          if ($moves706 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt707: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index708 = drawInt(P, $moves706);
             const $digit709 = $index708 % $size705;
@@ -6305,8 +6917,16 @@ export function playout(): PlayoutKernel {
               const l_d = $value710;
               {
                 const $amount = fn_lift_cost(l_d);
-                if ($amount < 0) throw $fault32($amount);
-                if (v_cash[l_q_2] < $amount) throw $fault33(v_cash[l_q_2], $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[q]`,
+                  );
+                if (v_cash[l_q_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                  );
                 v_cash[l_q_2] -= $amount;
                 v_bank += $amount;
               }
@@ -6331,7 +6951,8 @@ export function playout(): PlayoutKernel {
           const $size711 = $values67$n[0]!;
           const $size712 = $values69$n[0]!;
           const $moves713 = $size711 * $size712;
-          if ($moves713 > 4294967296) throw $fault19();
+          if ($moves713 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt714: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index715 = drawInt(P, $moves713);
             const $digit716 = $index715 % $size711;
@@ -6360,7 +6981,8 @@ export function playout(): PlayoutKernel {
         $pick665 -= $weight663;
         if ($pick665 < 0) {
           const $moves720 = 1;
-          if ($moves720 > 4294967296) throw $fault19();
+          if ($moves720 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt721: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index722 = drawInt(P, $moves720);
             {
@@ -6632,8 +7254,13 @@ export function playout(): PlayoutKernel {
       ($offered527 ? 1 : 0) +
       ($offered533 ? 1 : 0) +
       ($offered538 ? 1 : 0);
-    if ($offered549 === 0) throw $fault21($seat495);
-    if (decisions >= $cap) throw $fault18($cap);
+    if ($offered549 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat495} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
     let $built591 = false;
     attempt550: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n552 = $offered549;
@@ -6657,7 +7284,8 @@ export function playout(): PlayoutKernel {
           }
         }
       } else {
-        if (!($n552 >= 1 && $n552 <= 4294967296)) throw $fault19();
+        if (!($n552 >= 1 && $n552 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
         $r553 = drawInt(P, $n552);
       }
       const $pick551$drawn = $r553;
@@ -6694,7 +7322,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n558 >= 1 && $n558 <= 4294967296)) throw $fault19();
+          if (!($n558 >= 1 && $n558 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r559 = drawInt(P, $n558);
         }
         const $digit556 = $r559;
@@ -6709,8 +7338,16 @@ export function playout(): PlayoutKernel {
           const l_d = $value557;
           {
             const $amount = Deed_stack_price[l_d]!;
-            if ($amount < 0) throw $fault32($amount);
-            if (v_cash[l_q_2] < $amount) throw $fault33(v_cash[l_q_2], $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from cash[q]`,
+              );
+            if (v_cash[l_q_2] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+              );
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
@@ -6743,7 +7380,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n563 >= 1 && $n563 <= 4294967296)) throw $fault19();
+          if (!($n563 >= 1 && $n563 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r564 = drawInt(P, $n563);
         }
         const $digit561 = $r564;
@@ -6758,8 +7396,16 @@ export function playout(): PlayoutKernel {
           const l_d = $value562;
           {
             const $amount = Deed_stack_price[l_d]!;
-            if ($amount < 0) throw $fault32($amount);
-            if (v_cash[l_q_2] < $amount) throw $fault33(v_cash[l_q_2], $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from cash[q]`,
+              );
+            if (v_cash[l_q_2] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+              );
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
@@ -6796,7 +7442,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n568 >= 1 && $n568 <= 4294967296)) throw $fault19();
+          if (!($n568 >= 1 && $n568 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r569 = drawInt(P, $n568);
         }
         const $digit566 = $r569;
@@ -6821,8 +7468,16 @@ export function playout(): PlayoutKernel {
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -6853,7 +7508,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n575 >= 1 && $n575 <= 4294967296)) throw $fault19();
+          if (!($n575 >= 1 && $n575 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r576 = drawInt(P, $n575);
         }
         const $digit573 = $r576;
@@ -6882,8 +7538,16 @@ export function playout(): PlayoutKernel {
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -6914,7 +7578,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n582 >= 1 && $n582 <= 4294967296)) throw $fault19();
+          if (!($n582 >= 1 && $n582 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r583 = drawInt(P, $n582);
         }
         const $digit580 = $r583;
@@ -6936,8 +7601,16 @@ export function playout(): PlayoutKernel {
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_q_2);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -6968,7 +7641,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n589 >= 1 && $n589 <= 4294967296)) throw $fault19();
+          if (!($n589 >= 1 && $n589 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r590 = drawInt(P, $n589);
         }
         const $digit587 = $r590;
@@ -6983,8 +7657,16 @@ export function playout(): PlayoutKernel {
           const l_d = $value588;
           {
             const $amount = fn_lift_cost(l_d);
-            if ($amount < 0) throw $fault32($amount);
-            if (v_cash[l_q_2] < $amount) throw $fault33(v_cash[l_q_2], $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from cash[q]`,
+              );
+            if (v_cash[l_q_2] < $amount)
+              throw new GameFault(
+                "fault/insufficient",
+                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+              );
             v_cash[l_q_2] -= $amount;
             v_bank += $amount;
           }
@@ -7025,7 +7707,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n594 >= 1 && $n594 <= 4294967296)) throw $fault19();
+          if (!($n594 >= 1 && $n594 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r595 = drawInt(P, $n594);
         }
         const $digit592 = $r595;
@@ -7051,7 +7734,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n598 >= 1 && $n598 <= 4294967296)) throw $fault19();
+          if (!($n598 >= 1 && $n598 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r599 = drawInt(P, $n598);
         }
         const $digit596 = $r599;
@@ -7081,7 +7765,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    throw $fault22();
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide735($seat724: number): number {
     const $low725 = 1;
@@ -7089,8 +7773,13 @@ export function playout(): PlayoutKernel {
     const $size727 = Math.max(0, $high726 - $low725 + 1);
     const $count728 = $size727;
     const $total729: number = $count728;
-    if ($total729 === 0) throw $fault21($seat724);
-    if (decisions >= $cap) throw $fault18($cap);
+    if ($total729 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
     const $n731 = $total729;
     let $r732 = 0;
     if ($n731 <= 2097152 && $n731 >= 1) {
@@ -7112,7 +7801,8 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n731 >= 1 && $n731 <= 4294967296)) throw $fault19();
+      if (!($n731 >= 1 && $n731 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
       $r732 = drawInt(P, $n731);
     }
     const $index730$drawn = $r732;
@@ -7129,7 +7819,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index730 -= $count728;
-    throw $fault24();
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide766($seat736: number): number {
     preferred748: if ($preferred) {
@@ -7141,11 +7831,19 @@ export function playout(): PlayoutKernel {
       offered750$open: {
         $offered750 = true;
       }
-      if (decisions >= $cap) throw $fault18($cap);
+      if (decisions >= $cap)
+        throw new GameFault(
+          "fault/decision-cap",
+          `the game did not end within ${$cap} decisions: an endless flow loop?`,
+        );
       let $weight751 = 0;
       if ($offered749) {
         $weight751 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight751) || $weight751 < 0) throw $fault34($weight751);
+        if (!Number.isSafeInteger($weight751) || $weight751 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'accept' is ${$weight751}: a preference is a whole number from 0 up`,
+          );
       }
       let $weight752 = 0;
       if ($offered750) {
@@ -7153,13 +7851,15 @@ export function playout(): PlayoutKernel {
       }
       const $weights753 = $weight751 + $weight752;
       if ($weights753 === 0) break preferred748;
-      if ($weights753 > 4294967296) throw $fault19();
+      if ($weights753 > 4294967296)
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
       let $pick754 = drawInt(P, $weights753);
       if ($offered749) {
         $pick754 -= $weight751;
         if ($pick754 < 0) {
           const $moves755 = 1;
-          if ($moves755 > 4294967296) throw $fault19();
+          if ($moves755 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt756: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index757 = drawInt(P, $moves755);
             {
@@ -7170,8 +7870,16 @@ export function playout(): PlayoutKernel {
             {
               {
                 const $amount = l_amount_3;
-                if ($amount < 0) throw $fault35($amount);
-                if (v_cash[l_buyer_2] < $amount) throw $fault36(v_cash[l_buyer_2], $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
+                  );
+                if (v_cash[l_buyer_2] < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
+                  );
                 v_cash[l_buyer_2] -= $amount;
                 v_cash[l_q_2] += $amount;
               }
@@ -7184,7 +7892,7 @@ export function playout(): PlayoutKernel {
                     $at = $i;
                     break;
                   }
-                if ($at < 0) throw $fault37();
+                if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
                 const $at759 = $seg758 * CAP + $at;
                 const $card = C[$at759]!;
                 const $end760 = $seg758 * CAP + N[$seg758]! - 1;
@@ -7243,7 +7951,8 @@ export function playout(): PlayoutKernel {
         $pick754 -= $weight752;
         if ($pick754 < 0) {
           const $moves763 = 1;
-          if ($moves763 > 4294967296) throw $fault19();
+          if ($moves763 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           attempt764: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
             let $index765 = drawInt(P, $moves763);
             {
@@ -7262,8 +7971,13 @@ export function playout(): PlayoutKernel {
     const $count737 = 1;
     const $count738 = 1;
     const $total739: number = $count737 + $count738;
-    if ($total739 === 0) throw $fault21($seat736);
-    if (decisions >= $cap) throw $fault18($cap);
+    if ($total739 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat736} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
     const $n741 = $total739;
     let $r742 = 0;
     if ($n741 <= 2097152 && $n741 >= 1) {
@@ -7285,7 +7999,8 @@ export function playout(): PlayoutKernel {
         }
       }
     } else {
-      if (!($n741 >= 1 && $n741 <= 4294967296)) throw $fault19();
+      if (!($n741 >= 1 && $n741 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
       $r742 = drawInt(P, $n741);
     }
     const $index740$drawn = $r742;
@@ -7297,8 +8012,16 @@ export function playout(): PlayoutKernel {
       {
         {
           const $amount = l_amount_3;
-          if ($amount < 0) throw $fault35($amount);
-          if (v_cash[l_buyer_2] < $amount) throw $fault36(v_cash[l_buyer_2], $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
+            );
+          if (v_cash[l_buyer_2] < $amount)
+            throw new GameFault(
+              "fault/insufficient",
+              `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
+            );
           v_cash[l_buyer_2] -= $amount;
           v_cash[l_q_2] += $amount;
         }
@@ -7311,7 +8034,7 @@ export function playout(): PlayoutKernel {
               $at = $i;
               break;
             }
-          if ($at < 0) throw $fault37();
+          if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
           const $at744 = $seg743 * CAP + $at;
           const $card = C[$at744]!;
           const $end745 = $seg743 * CAP + N[$seg743]! - 1;
@@ -7371,7 +8094,7 @@ export function playout(): PlayoutKernel {
       }
     }
     $index740 -= $count738;
-    throw $fault24();
+    throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide833(): number {
     {
@@ -7384,9 +8107,13 @@ export function playout(): PlayoutKernel {
       }
       for (let $s = 0; $s < $n790; $s++) $list74[$s] = 0;
       let $left792 = $n790;
-      if ($left792 === 0) throw $fault17();
+      if ($left792 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race791: for (;;) {
-        if (decisions >= $cap) throw $fault18($cap);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
         let $k794 = 0;
         if ($left792 > 1) {
           const $n796 = $left792;
@@ -7410,7 +8137,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n796 >= 1 && $n796 <= 4294967296)) throw $fault19();
+            if (!($n796 >= 1 && $n796 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r797 = drawInt(P, $n796);
           }
           const $k794$drawn = $r797;
@@ -7440,11 +8168,19 @@ export function playout(): PlayoutKernel {
           offered819$open: {
             $offered819 = true;
           }
-          if (decisions >= $cap) throw $fault18($cap);
+          if (decisions >= $cap)
+            throw new GameFault(
+              "fault/decision-cap",
+              `the game did not end within ${$cap} decisions: an endless flow loop?`,
+            );
           let $weight820 = 0;
           if ($offered817) {
             $weight820 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight820) || $weight820 < 0) throw $fault20($weight820);
+            if (!Number.isSafeInteger($weight820) || $weight820 < 0)
+              throw new GameFault(
+                "fault/bad-preference",
+                `the preference of 'bid' is ${$weight820}: a preference is a whole number from 0 up`,
+              );
           }
           let $weight821 = 0;
           if ($offered819) {
@@ -7452,14 +8188,16 @@ export function playout(): PlayoutKernel {
           }
           const $weights822 = $weight820 + $weight821;
           if ($weights822 === 0) break preferred814;
-          if ($weights822 > 4294967296) throw $fault19();
+          if ($weights822 > 4294967296)
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           let $pick823 = drawInt(P, $weights822);
           if ($offered817) {
             $pick823 -= $weight820;
             if ($pick823 < 0) {
               const $size824 = Math.max(0, $high816 - $least818 + 1);
               const $moves825 = $size824;
-              if ($moves825 > 4294967296) throw $fault19();
+              if ($moves825 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               attempt826: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
                 let $index827 = drawInt(P, $moves825);
                 const $digit828 = $index827 % $size824;
@@ -7486,7 +8224,8 @@ export function playout(): PlayoutKernel {
             $pick823 -= $weight821;
             if ($pick823 < 0) {
               const $moves830 = 1;
-              if ($moves830 > 4294967296) throw $fault19();
+              if ($moves830 > 4294967296)
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               attempt831: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
                 let $index832 = drawInt(P, $moves830);
                 {
@@ -7520,8 +8259,13 @@ export function playout(): PlayoutKernel {
           $offered802 = true;
         }
         const $offered803 = ($offered800 ? 1 : 0) + ($offered802 ? 1 : 0);
-        if ($offered803 === 0) throw $fault21(l_q);
-        if (decisions >= $cap) throw $fault18($cap);
+        if ($offered803 === 0)
+          throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
+        if (decisions >= $cap)
+          throw new GameFault(
+            "fault/decision-cap",
+            `the game did not end within ${$cap} decisions: an endless flow loop?`,
+          );
         attempt804: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
           const $n806 = $offered803;
           let $r807 = 0;
@@ -7544,7 +8288,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n806 >= 1 && $n806 <= 4294967296)) throw $fault19();
+            if (!($n806 >= 1 && $n806 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r807 = drawInt(P, $n806);
           }
           const $pick805$drawn = $r807;
@@ -7571,7 +8316,8 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n811 >= 1 && $n811 <= 4294967296)) throw $fault19();
+              if (!($n811 >= 1 && $n811 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               $r812 = drawInt(P, $n811);
             }
             const $digit809 = $r812;
@@ -7604,7 +8350,7 @@ export function playout(): PlayoutKernel {
             continue race791;
           }
         }
-        throw $fault22();
+        throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
@@ -7725,8 +8471,13 @@ export function playout(): PlayoutKernel {
       $offered854 = true;
     }
     const $offered867 = ($offered836 ? 1 : 0) + ($offered845 ? 1 : 0) + ($offered854 ? 1 : 0);
-    if ($offered867 === 0) throw $fault21($seat834);
-    if (decisions >= $cap) throw $fault18($cap);
+    if ($offered867 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat834} must act but has no legal move`);
+    if (decisions >= $cap)
+      throw new GameFault(
+        "fault/decision-cap",
+        `the game did not end within ${$cap} decisions: an endless flow loop?`,
+      );
     attempt868: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n870 = $offered867;
       let $r871 = 0;
@@ -7749,7 +8500,8 @@ export function playout(): PlayoutKernel {
           }
         }
       } else {
-        if (!($n870 >= 1 && $n870 <= 4294967296)) throw $fault19();
+        if (!($n870 >= 1 && $n870 <= 4294967296))
+          throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
         $r871 = drawInt(P, $n870);
       }
       const $pick869$drawn = $r871;
@@ -7776,7 +8528,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n875 >= 1 && $n875 <= 4294967296)) throw $fault19();
+          if (!($n875 >= 1 && $n875 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r876 = drawInt(P, $n875);
         }
         const $digit873 = $r876;
@@ -7801,8 +8554,16 @@ export function playout(): PlayoutKernel {
               v_stacks_left += 1;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -7833,7 +8594,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n882 >= 1 && $n882 <= 4294967296)) throw $fault19();
+          if (!($n882 >= 1 && $n882 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r883 = drawInt(P, $n882);
         }
         const $digit880 = $r883;
@@ -7862,8 +8624,16 @@ export function playout(): PlayoutKernel {
               v_stacks_left -= 4;
               {
                 const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -7894,7 +8664,8 @@ export function playout(): PlayoutKernel {
             }
           }
         } else {
-          if (!($n889 >= 1 && $n889 <= 4294967296)) throw $fault19();
+          if (!($n889 >= 1 && $n889 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
           $r890 = drawInt(P, $n889);
         }
         const $digit887 = $r890;
@@ -7916,8 +8687,16 @@ export function playout(): PlayoutKernel {
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
-                if ($amount < 0) throw $fault5($amount);
-                if (v_bank < $amount) throw $fault6(v_bank, $amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
               }
@@ -7927,7 +8706,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    throw $fault22();
+    throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   var $table_lift_cost = new Float64Array(106);
   for (const l_d of ALL_Deed)
@@ -8162,7 +8941,8 @@ export function playout(): PlayoutKernel {
     trace = $trace;
     $preferred = $preferredIn;
     $cap = $capIn;
-    if (!(Number.isInteger($players) && $players >= 2 && $players <= 6)) throw $fault38($players);
+    if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
+      throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);
     players = $players;
     v_bank = 0;
     v_centre = 0;
@@ -8429,7 +9209,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n910 >= 1 && $n910 <= 4294967296)) throw $fault19();
+            if (!($n910 >= 1 && $n910 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r911 = drawInt(G, $n910);
           }
           const $j909 = $r911;
@@ -8463,7 +9244,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n916 >= 1 && $n916 <= 4294967296)) throw $fault19();
+            if (!($n916 >= 1 && $n916 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r917 = drawInt(G, $n916);
           }
           const $j915 = $r917;
@@ -8484,8 +9266,13 @@ export function playout(): PlayoutKernel {
           const l_p = $list84[$i919]!;
           {
             const $amount = 1630;
-            if ($amount < 0) throw $fault5($amount);
-            if (v_bank < $amount) throw $fault6(v_bank, $amount);
+            if ($amount < 0)
+              throw new GameFault(
+                "fault/negative-transfer",
+                `cannot transfer a negative amount (${$amount}) from bank`,
+              );
+            if (v_bank < $amount)
+              throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[l_p] += $amount;
           }
@@ -8515,7 +9302,8 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n924 >= 1 && $n924 <= 4294967296)) throw $fault19();
+              if (!($n924 >= 1 && $n924 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               $r925 = drawInt(G, $n924);
             }
             const $j923 = $r925;
@@ -8538,7 +9326,8 @@ export function playout(): PlayoutKernel {
             {
               const $seg928 = Z_deeds + l_p;
               const $count = l_dealt_each;
-              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!) throw $fault39();
+              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
+                throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $at929 = Z_bank_deeds * CAP;
                 const $card = C[$at929]!;
@@ -8588,8 +9377,16 @@ export function playout(): PlayoutKernel {
                 }
               }
               const $amount = $sum932;
-              if ($amount < 0) throw $fault7($amount);
-              if (v_cash[l_p] < $amount) throw $fault12(v_cash[l_p], $amount);
+              if ($amount < 0)
+                throw new GameFault(
+                  "fault/negative-transfer",
+                  `cannot transfer a negative amount (${$amount}) from cash[p]`,
+                );
+              if (v_cash[l_p] < $amount)
+                throw new GameFault(
+                  "fault/insufficient",
+                  `cash[p] has ${v_cash[l_p]}, not the ${$amount} to transfer`,
+                );
               v_cash[l_p] -= $amount;
               v_bank += $amount;
             }
@@ -8920,7 +9717,11 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     run: for (;;) {
-      if (++steps > 10_000_000) throw $fault4();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       switch (pc) {
         case 0:
           pc = step0();
@@ -9539,163 +10340,4 @@ export function playout(): PlayoutKernel {
     scores,
     ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
   };
-}
-function $fault0(): GameFault {
-  return new GameFault("fault/empty-aggregate", "first(…): no item matches");
-}
-function $fault1(): GameFault {
-  return new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-}
-function $fault2(): GameFault {
-  return new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-}
-function $fault3(): GameFault {
-  return new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-}
-function $fault4(): GameFault {
-  return new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
-}
-function $fault5($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from bank`);
-}
-function $fault6($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `bank has ${$0}, not the ${$1} to transfer`);
-}
-function $fault7($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from cash[p]`);
-}
-function $fault8(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-}
-function $fault9(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in seized");
-}
-function $fault10($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from cash[leader]`,
-  );
-}
-function $fault11($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `cash[leader] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault12($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `cash[p] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault13($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from centre`);
-}
-function $fault14(): GameFault {
-  return new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
-}
-function $fault15(): GameFault {
-  return new GameFault("fault/zone-full", "drawn is full");
-}
-function $fault16(): GameFault {
-  return new GameFault("fault/empty-zone", "grace_deck is empty: it has no top card");
-}
-function $fault17(): GameFault {
-  return new GameFault("fault/no-legal-move", "a race that no seat may join");
-}
-function $fault18($0: unknown): GameFault {
-  return new GameFault(
-    "fault/decision-cap",
-    `the game did not end within ${$0} decisions: an endless flow loop?`,
-  );
-}
-function $fault19(): GameFault {
-  return new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-}
-function $fault20($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bad-preference",
-    `the preference of 'bid' is ${$0}: a preference is a whole number from 0 up`,
-  );
-}
-function $fault21($0: unknown): GameFault {
-  return new GameFault("fault/no-legal-move", `seat ${$0} must act but has no legal move`);
-}
-function $fault22(): GameFault {
-  return new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-}
-function $fault23($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bad-preference",
-    `the preference of 'buy' is ${$0}: a preference is a whole number from 0 up`,
-  );
-}
-function $fault24(): GameFault {
-  return new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-}
-function $fault25($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bad-preference",
-    `the preference of 'request_rent' is ${$0}: a preference is a whole number from 0 up`,
-  );
-}
-function $fault26($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bad-preference",
-    `the preference of 'build' is ${$0}: a preference is a whole number from 0 up`,
-  );
-}
-function $fault27($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bad-preference",
-    `the preference of 'buy_key' is ${$0}: a preference is a whole number from 0 up`,
-  );
-}
-function $fault28($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bad-preference",
-    `the preference of 'sell_stack' is ${$0}: a preference is a whole number from 0 up`,
-  );
-}
-function $fault29($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bad-preference",
-    `the preference of 'sell_key' is ${$0}: a preference is a whole number from 0 up`,
-  );
-}
-function $fault30($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bad-preference",
-    `the preference of 'mortgage' is ${$0}: a preference is a whole number from 0 up`,
-  );
-}
-function $fault31($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bad-preference",
-    `the preference of 'lift' is ${$0}: a preference is a whole number from 0 up`,
-  );
-}
-function $fault32($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from cash[q]`);
-}
-function $fault33($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `cash[q] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault34($0: unknown): GameFault {
-  return new GameFault(
-    "fault/bad-preference",
-    `the preference of 'accept' is ${$0}: a preference is a whole number from 0 up`,
-  );
-}
-function $fault35($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from cash[buyer]`,
-  );
-}
-function $fault36($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `cash[buyer] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault37(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-}
-function $fault38($0: unknown): GameFault {
-  return new GameFault("fault/players", `this game is for 2 to 6 players, not ${$0}`);
-}
-function $fault39(): GameFault {
-  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
 }

@@ -108,7 +108,8 @@ export function playout(): PlayoutKernel {
     const DECISION_CAP = RUNTIME_DECISION_CAP;
     K_variants = variants;
     const $variants = variants;
-    if (!(Number.isInteger($players) && $players >= 2 && $players <= 5)) throw $fault0($players);
+    if (!(Number.isInteger($players) && $players >= 2 && $players <= 5))
+      throw new GameFault("fault/players", `this game is for 2 to 5 players, not ${$players}`);
     const players = $players;
     let v_money_chest: number = 0;
     let v_box: number = 0;
@@ -152,7 +153,8 @@ export function playout(): PlayoutKernel {
               }
             }
           } else {
-            if (!($n208 >= 1 && $n208 <= 4294967296)) throw $fault1();
+            if (!($n208 >= 1 && $n208 <= 4294967296))
+              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
             $r209 = drawInt(G, $n208);
           }
           const $j207 = $r209;
@@ -165,7 +167,8 @@ export function playout(): PlayoutKernel {
       }
       {
         const $count = 7;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
+        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+          throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
         for (let $dealt = 0; $dealt < $count; $dealt++) {
           const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
           C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -175,8 +178,13 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         {
           const $amount = 10;
-          if ($amount < 0) throw $fault3($amount);
-          if (v_box < $amount) throw $fault4(v_box, $amount);
+          if ($amount < 0)
+            throw new GameFault(
+              "fault/negative-transfer",
+              `cannot transfer a negative amount (${$amount}) from box`,
+            );
+          if (v_box < $amount)
+            throw new GameFault("fault/insufficient", `box has ${v_box}, not the ${$amount} to transfer`);
           v_box -= $amount;
           v_coins[l_p] += $amount;
         }
@@ -263,7 +271,11 @@ export function playout(): PlayoutKernel {
       pc = $entry;
     }
     run: for (;;) {
-      if (++steps > 10_000_000) throw $fault5();
+      if (++steps > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       switch (pc) {
         case 0: {
           l_turner = drawInt(G, players);
@@ -278,7 +290,8 @@ export function playout(): PlayoutKernel {
                 }
                 {
                   const $count = Math.min(7, N[Z_draw]!);
-                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
+                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                    throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
                   for (let $dealt = 0; $dealt < $count; $dealt++) {
                     const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                     C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -310,7 +323,8 @@ export function playout(): PlayoutKernel {
               }
               {
                 const $count = Math.min(7, N[Z_draw]!);
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                  throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
                 for (let $dealt = 0; $dealt < $count; $dealt++) {
                   const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                   C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -334,7 +348,11 @@ export function playout(): PlayoutKernel {
                     }
                     {
                       const $count = Math.min(7, N[Z_draw]!);
-                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
+                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                        throw new GameFault(
+                          "fault/not-enough-cards",
+                          "cannot deal that many cards from draw",
+                        );
                       for (let $dealt = 0; $dealt < $count; $dealt++) {
                         const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                         C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -369,7 +387,8 @@ export function playout(): PlayoutKernel {
                 }
                 {
                   const $count = Math.min(7, N[Z_draw]!);
-                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
+                  if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                    throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
                   for (let $dealt = 0; $dealt < $count; $dealt++) {
                     const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                     C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -422,7 +441,8 @@ export function playout(): PlayoutKernel {
               }
               {
                 const $count = Math.min(7, N[Z_draw]!);
-                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
+                if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                  throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
                 for (let $dealt = 0; $dealt < $count; $dealt++) {
                   const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                   C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -435,8 +455,16 @@ export function playout(): PlayoutKernel {
                   if (v_coins[l_p]! > 10) {
                     {
                       const $amount = v_coins[l_p]! - 10;
-                      if ($amount < 0) throw $fault6($amount);
-                      if (v_coins[l_p] < $amount) throw $fault7(v_coins[l_p], $amount);
+                      if ($amount < 0)
+                        throw new GameFault(
+                          "fault/negative-transfer",
+                          `cannot transfer a negative amount (${$amount}) from coins[p]`,
+                        );
+                      if (v_coins[l_p] < $amount)
+                        throw new GameFault(
+                          "fault/insufficient",
+                          `coins[p] has ${v_coins[l_p]}, not the ${$amount} to transfer`,
+                        );
                       v_coins[l_p] -= $amount;
                       v_money_chest += $amount;
                     }
@@ -446,8 +474,16 @@ export function playout(): PlayoutKernel {
                   if (v_coins[l_p]! < 10) {
                     {
                       const $amount = 10 - v_coins[l_p]!;
-                      if ($amount < 0) throw $fault8($amount);
-                      if (v_money_chest < $amount) throw $fault9(v_money_chest, $amount);
+                      if ($amount < 0)
+                        throw new GameFault(
+                          "fault/negative-transfer",
+                          `cannot transfer a negative amount (${$amount}) from money_chest`,
+                        );
+                      if (v_money_chest < $amount)
+                        throw new GameFault(
+                          "fault/insufficient",
+                          `money_chest has ${v_money_chest}, not the ${$amount} to transfer`,
+                        );
                       v_money_chest -= $amount;
                       v_coins[l_p] += $amount;
                     }
@@ -473,7 +509,11 @@ export function playout(): PlayoutKernel {
                     }
                     {
                       const $count = Math.min(7, N[Z_draw]!);
-                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
+                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                        throw new GameFault(
+                          "fault/not-enough-cards",
+                          "cannot deal that many cards from draw",
+                        );
                       for (let $dealt = 0; $dealt < $count; $dealt++) {
                         const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                         C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -507,7 +547,8 @@ export function playout(): PlayoutKernel {
                   }
                   {
                     const $count = Math.min(7, N[Z_draw]!);
-                    if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
+                    if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                      throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
                     for (let $dealt = 0; $dealt < $count; $dealt++) {
                       const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                       C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -544,7 +585,11 @@ export function playout(): PlayoutKernel {
                     }
                     {
                       const $count = Math.min(7, N[Z_draw]!);
-                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!) throw $fault2();
+                      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+                        throw new GameFault(
+                          "fault/not-enough-cards",
+                          "cannot deal that many cards from draw",
+                        );
                       for (let $dealt = 0; $dealt < $count; $dealt++) {
                         const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
                         C[Z_face_down * CAP + N[Z_face_down]!] = $card;
@@ -610,7 +655,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n167 >= 1 && $n167 <= 4294967296)) throw $fault1();
+                  if (!($n167 >= 1 && $n167 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r168 = drawInt(G, $n167);
                 }
                 const $j166 = $r168;
@@ -624,7 +670,8 @@ export function playout(): PlayoutKernel {
             if (N[Z_won + l_grabber]! > 0) {
               {
                 const $seg169 = Z_won + l_grabber;
-                if (N[$seg169]! === 0) throw $fault10();
+                if (N[$seg169]! === 0)
+                  throw new GameFault("fault/empty-zone", "won[grabber] is empty: it has no top card");
                 const $at170 = $seg169 * CAP;
                 const $card = C[$at170]!;
                 const $end171 = $seg169 * CAP + N[$seg169]! - 1;
@@ -636,7 +683,11 @@ export function playout(): PlayoutKernel {
             {
               const $amount = v_stake[l_bidder]!;
               if ($amount !== 0) {
-                if ($amount < 0) throw $fault11($amount);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from stake[bidder]`,
+                  );
                 v_stake[l_bidder] = 0;
                 v_money_chest += $amount;
               }
@@ -645,7 +696,11 @@ export function playout(): PlayoutKernel {
               {
                 const $amount = v_stake[l_q]!;
                 if ($amount !== 0) {
-                  if ($amount < 0) throw $fault12($amount);
+                  if ($amount < 0)
+                    throw new GameFault(
+                      "fault/negative-transfer",
+                      `cannot transfer a negative amount (${$amount}) from stake[q]`,
+                    );
                   v_stake[l_q] = 0;
                   v_coins[l_q] += $amount;
                 }
@@ -698,7 +753,8 @@ export function playout(): PlayoutKernel {
             l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
             for (let $passes = 0; ; $passes++) {
               if (!v_passed[l_bidder]!) break;
-              if ($passes >= LOOP_LIMIT) throw $fault13();
+              if ($passes >= LOOP_LIMIT)
+                throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
               l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
             }
           }
@@ -715,8 +771,13 @@ export function playout(): PlayoutKernel {
             const $size4 = Math.max(0, $high3 - $low2 + 1);
             const $count5 = $size4;
             const $total6: number = $count5;
-            if ($total6 === 0) throw $fault14($seat1);
-            if (decisions >= $cap) throw $fault15($cap);
+            if ($total6 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat1} must act but has no legal move`);
+            if (decisions >= $cap)
+              throw new GameFault(
+                "fault/decision-cap",
+                `the game did not end within ${$cap} decisions: an endless flow loop?`,
+              );
             const $n8 = $total6;
             let $r9 = 0;
             if ($n8 <= 2097152 && $n8 >= 1) {
@@ -738,7 +799,8 @@ export function playout(): PlayoutKernel {
                 }
               }
             } else {
-              if (!($n8 >= 1 && $n8 <= 4294967296)) throw $fault1();
+              if (!($n8 >= 1 && $n8 <= 4294967296))
+                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
               $r9 = drawInt(P, $n8);
             }
             const $index7$drawn = $r9;
@@ -754,7 +816,10 @@ export function playout(): PlayoutKernel {
                 {
                   const $position = l_position;
                   if (!Number.isInteger($position) || $position < 1 || $position > N[Z_face_down]!)
-                    throw $fault16($position, N[Z_face_down]!);
+                    throw new GameFault(
+                      "fault/no-such-position",
+                      `the zone has no card at position ${$position}: it holds ${N[Z_face_down]!}`,
+                    );
                   const $index = $position - 1;
                   const $at12 = Z_face_down * CAP + $index;
                   const $card = C[$at12]!;
@@ -769,7 +834,7 @@ export function playout(): PlayoutKernel {
               }
             }
             $index7 -= $count5;
-            throw $fault17();
+            throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
           }
         }
         case 11: {
@@ -842,8 +907,13 @@ export function playout(): PlayoutKernel {
               ($offered42 ? 1 : 0) +
               ($offered46 ? 1 : 0) +
               ($offered47 ? 1 : 0);
-            if ($offered49 === 0) throw $fault14($seat29);
-            if (decisions >= $cap) throw $fault15($cap);
+            if ($offered49 === 0)
+              throw new GameFault("fault/no-legal-move", `seat ${$seat29} must act but has no legal move`);
+            if (decisions >= $cap)
+              throw new GameFault(
+                "fault/decision-cap",
+                `the game did not end within ${$cap} decisions: an endless flow loop?`,
+              );
             attempt50: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
               const $n52 = $offered49;
               let $r53 = 0;
@@ -866,7 +936,8 @@ export function playout(): PlayoutKernel {
                   }
                 }
               } else {
-                if (!($n52 >= 1 && $n52 <= 4294967296)) throw $fault1();
+                if (!($n52 >= 1 && $n52 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                 $r53 = drawInt(P, $n52);
               }
               const $pick51$drawn = $r53;
@@ -893,7 +964,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n57 >= 1 && $n57 <= 4294967296)) throw $fault1();
+                  if (!($n57 >= 1 && $n57 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r58 = drawInt(P, $n57);
                 }
                 const $digit55 = $r58;
@@ -908,8 +980,16 @@ export function playout(): PlayoutKernel {
                   const l_amount = $value56;
                   {
                     const $amount = l_amount - v_stake[l_bidder]!;
-                    if ($amount < 0) throw $fault18($amount);
-                    if (v_coins[l_bidder] < $amount) throw $fault19(v_coins[l_bidder], $amount);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from coins[bidder]`,
+                      );
+                    if (v_coins[l_bidder] < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `coins[bidder] has ${v_coins[l_bidder]}, not the ${$amount} to transfer`,
+                      );
                     v_coins[l_bidder] -= $amount;
                     v_stake[l_bidder] += $amount;
                   }
@@ -920,7 +1000,11 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT) throw $fault13();
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -948,7 +1032,11 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT) throw $fault13();
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -972,7 +1060,11 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT) throw $fault13();
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1005,7 +1097,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n64 >= 1 && $n64 <= 4294967296)) throw $fault1();
+                  if (!($n64 >= 1 && $n64 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r65 = drawInt(P, $n64);
                 }
                 const $digit62 = $r65;
@@ -1031,7 +1124,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n68 >= 1 && $n68 <= 4294967296)) throw $fault1();
+                  if (!($n68 >= 1 && $n68 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r69 = drawInt(P, $n68);
                 }
                 const $digit66 = $r69;
@@ -1053,7 +1147,11 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT) throw $fault13();
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1086,7 +1184,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n73 >= 1 && $n73 <= 4294967296)) throw $fault1();
+                  if (!($n73 >= 1 && $n73 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r74 = drawInt(P, $n73);
                 }
                 const $digit71 = $r74;
@@ -1112,7 +1211,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n77 >= 1 && $n77 <= 4294967296)) throw $fault1();
+                  if (!($n77 >= 1 && $n77 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r78 = drawInt(P, $n77);
                 }
                 const $digit75 = $r78;
@@ -1138,7 +1238,7 @@ export function playout(): PlayoutKernel {
                           break;
                         }
                     }
-                    if ($at < 0) throw $fault20();
+                    if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in face_up");
                     const $at79 = Z_face_up * CAP + $at;
                     const $card = C[$at79]!;
                     const $end80 = Z_face_up * CAP + N[Z_face_up]! - 1;
@@ -1160,7 +1260,8 @@ export function playout(): PlayoutKernel {
                           break;
                         }
                     }
-                    if ($at < 0) throw $fault21();
+                    if ($at < 0)
+                      throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
                     const $at84 = $seg83 * CAP + $at;
                     const $card = C[$at84]!;
                     const $end85 = $seg83 * CAP + N[$seg83]! - 1;
@@ -1175,7 +1276,11 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT) throw $fault13();
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1208,7 +1313,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n90 >= 1 && $n90 <= 4294967296)) throw $fault1();
+                  if (!($n90 >= 1 && $n90 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r91 = drawInt(P, $n90);
                 }
                 const $digit88 = $r91;
@@ -1234,7 +1340,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n94 >= 1 && $n94 <= 4294967296)) throw $fault1();
+                  if (!($n94 >= 1 && $n94 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r95 = drawInt(P, $n94);
                 }
                 const $digit92 = $r95;
@@ -1252,7 +1359,10 @@ export function playout(): PlayoutKernel {
                   {
                     const $position = l_position;
                     if (!Number.isInteger($position) || $position < 1 || $position > N[Z_face_down]!)
-                      throw $fault16($position, N[Z_face_down]!);
+                      throw new GameFault(
+                        "fault/no-such-position",
+                        `the zone has no card at position ${$position}: it holds ${N[Z_face_down]!}`,
+                      );
                     const $index = $position - 1;
                     const $at96 = Z_face_down * CAP + $index;
                     const $card = C[$at96]!;
@@ -1275,7 +1385,8 @@ export function playout(): PlayoutKernel {
                           break;
                         }
                     }
-                    if ($at < 0) throw $fault21();
+                    if ($at < 0)
+                      throw new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
                     const $at101 = $seg100 * CAP + $at;
                     const $card = C[$at101]!;
                     const $end102 = $seg100 * CAP + N[$seg100]! - 1;
@@ -1290,7 +1401,11 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT) throw $fault13();
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1323,7 +1438,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n107 >= 1 && $n107 <= 4294967296)) throw $fault1();
+                  if (!($n107 >= 1 && $n107 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r108 = drawInt(P, $n107);
                 }
                 const $digit105 = $r108;
@@ -1338,8 +1454,16 @@ export function playout(): PlayoutKernel {
                   const l_lender = $value106;
                   {
                     const $amount = Math.min(1, v_coins[l_lender]!);
-                    if ($amount < 0) throw $fault22($amount);
-                    if (v_coins[l_lender] < $amount) throw $fault23(v_coins[l_lender], $amount);
+                    if ($amount < 0)
+                      throw new GameFault(
+                        "fault/negative-transfer",
+                        `cannot transfer a negative amount (${$amount}) from coins[lender]`,
+                      );
+                    if (v_coins[l_lender] < $amount)
+                      throw new GameFault(
+                        "fault/insufficient",
+                        `coins[lender] has ${v_coins[l_lender]}, not the ${$amount} to transfer`,
+                      );
                     v_coins[l_lender] -= $amount;
                     v_coins[l_bidder] += $amount;
                   }
@@ -1349,7 +1473,11 @@ export function playout(): PlayoutKernel {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
-                        if ($passes >= LOOP_LIMIT) throw $fault13();
+                        if ($passes >= LOOP_LIMIT)
+                          throw new GameFault(
+                            "fault/endless-loop",
+                            "a loop ran without ending or asking anyone",
+                          );
                         l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       }
                     }
@@ -1361,7 +1489,7 @@ export function playout(): PlayoutKernel {
                 }
               }
             }
-            throw $fault24();
+            throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
           }
         }
         case 12: {
@@ -1372,9 +1500,13 @@ export function playout(): PlayoutKernel {
             }
             for (let $s = 0; $s < $n15; $s++) $list1[$s] = 0;
             let $left17 = $n15;
-            if ($left17 === 0) throw $fault25();
+            if ($left17 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
             race16: for (;;) {
-              if (decisions >= $cap) throw $fault15($cap);
+              if (decisions >= $cap)
+                throw new GameFault(
+                  "fault/decision-cap",
+                  `the game did not end within ${$cap} decisions: an endless flow loop?`,
+                );
               let $k19 = 0;
               if ($left17 > 1) {
                 const $n21 = $left17;
@@ -1398,7 +1530,8 @@ export function playout(): PlayoutKernel {
                     }
                   }
                 } else {
-                  if (!($n21 >= 1 && $n21 <= 4294967296)) throw $fault1();
+                  if (!($n21 >= 1 && $n21 <= 4294967296))
+                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                   $r22 = drawInt(P, $n21);
                 }
                 const $k19$drawn = $r22;
@@ -1416,8 +1549,16 @@ export function playout(): PlayoutKernel {
               const $count23 = 1;
               const $count24 = 1;
               const $total25: number = $count23 + $count24;
-              if ($total25 === 0) throw $fault14(l_grabber);
-              if (decisions >= $cap) throw $fault15($cap);
+              if ($total25 === 0)
+                throw new GameFault(
+                  "fault/no-legal-move",
+                  `seat ${l_grabber} must act but has no legal move`,
+                );
+              if (decisions >= $cap)
+                throw new GameFault(
+                  "fault/decision-cap",
+                  `the game did not end within ${$cap} decisions: an endless flow loop?`,
+                );
               const $n27 = $total25;
               let $r28 = 0;
               if ($n27 <= 2097152 && $n27 >= 1) {
@@ -1439,7 +1580,8 @@ export function playout(): PlayoutKernel {
                   }
                 }
               } else {
-                if (!($n27 >= 1 && $n27 <= 4294967296)) throw $fault1();
+                if (!($n27 >= 1 && $n27 <= 4294967296))
+                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
                 $r28 = drawInt(P, $n27);
               }
               const $index26$drawn = $r28;
@@ -1479,7 +1621,7 @@ export function playout(): PlayoutKernel {
                 continue race16;
               }
               $index26 -= $count24;
-              throw $fault17();
+              throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
             }
           }
         }
@@ -1564,7 +1706,8 @@ export function playout(): PlayoutKernel {
                 if ($n !== $n || $v > $n) $n = $v;
               }
             }
-            if ($n !== $n) throw $fault26();
+            if ($n !== $n)
+              throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
             return $n;
           })())($seat),
       ]);
@@ -1594,100 +1737,4 @@ export function playout(): PlayoutKernel {
     scores,
     ending: () => (K_ended < 0 ? null : ENDS[K_ended]!),
   };
-}
-function $fault0($0: unknown): GameFault {
-  return new GameFault("fault/players", `this game is for 2 to 5 players, not ${$0}`);
-}
-function $fault1(): GameFault {
-  return new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-}
-function $fault2(): GameFault {
-  return new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
-}
-function $fault3($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from box`);
-}
-function $fault4($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `box has ${$0}, not the ${$1} to transfer`);
-}
-function $fault5(): GameFault {
-  return new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");
-}
-function $fault6($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from coins[p]`);
-}
-function $fault7($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `coins[p] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault8($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from money_chest`,
-  );
-}
-function $fault9($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `money_chest has ${$0}, not the ${$1} to transfer`);
-}
-function $fault10(): GameFault {
-  return new GameFault("fault/empty-zone", "won[grabber] is empty: it has no top card");
-}
-function $fault11($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from stake[bidder]`,
-  );
-}
-function $fault12($0: unknown): GameFault {
-  return new GameFault("fault/negative-transfer", `cannot transfer a negative amount (${$0}) from stake[q]`);
-}
-function $fault13(): GameFault {
-  return new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-}
-function $fault14($0: unknown): GameFault {
-  return new GameFault("fault/no-legal-move", `seat ${$0} must act but has no legal move`);
-}
-function $fault15($0: unknown): GameFault {
-  return new GameFault(
-    "fault/decision-cap",
-    `the game did not end within ${$0} decisions: an endless flow loop?`,
-  );
-}
-function $fault16($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/no-such-position", `the zone has no card at position ${$0}: it holds ${$1}`);
-}
-function $fault17(): GameFault {
-  return new GameFault("fault/no-legal-move", "the drawn move index is out of range");
-}
-function $fault18($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from coins[bidder]`,
-  );
-}
-function $fault19($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `coins[bidder] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault20(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in face_up");
-}
-function $fault21(): GameFault {
-  return new GameFault("fault/card-not-in-zone", "the card is not in won[bidder]");
-}
-function $fault22($0: unknown): GameFault {
-  return new GameFault(
-    "fault/negative-transfer",
-    `cannot transfer a negative amount (${$0}) from coins[lender]`,
-  );
-}
-function $fault23($0: unknown, $1: unknown): GameFault {
-  return new GameFault("fault/insufficient", `coins[lender] has ${$0}, not the ${$1} to transfer`);
-}
-function $fault24(): GameFault {
-  return new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
-}
-function $fault25(): GameFault {
-  return new GameFault("fault/no-legal-move", "a race that no seat may join");
-}
-function $fault26(): GameFault {
-  return new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
 }

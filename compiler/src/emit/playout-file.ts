@@ -26,8 +26,6 @@ import { FreshLoops } from "./playout-fresh-loops.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
-import { faultsOutOfLine } from "./playout-faults.js";
-import { letOrigins } from "./playout-let-origins.js";
 import { KernelUnsupported, WHERE, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 import { seatCountCode } from "./playout-bot-seats.js";
@@ -116,8 +114,7 @@ export class PlayoutFile {
       segment += z.perPlayer ? this.maxSeats : 1;
     }
     this.segments = Math.max(1, segment);
-    const lets = letOrigins(ctx.game, (card) => ctx.statements.origin(card));
-    this.code = new KernelCode(ctx.game, this.zones, this.maxSeats, (card) => lets.get(card) ?? ctx.statements.origin(card), (range) => {
+    this.code = new KernelCode(ctx.game, this.zones, this.maxSeats, (card) => ctx.statements.origin(card), (range) => {
       // A site names the file of the declaration being written (setup or flow), as the state
       // machine names it.
       return ctx.inDeclaration(this.writing, () => ctx.sites.site(range));
@@ -383,9 +380,7 @@ export class PlayoutFile {
     // The setup's draw-free prefix, copied where every variable of the closure has its role.
     const state = kernelState({ code: this.code, memo: this.memo, counts: this.counts, held: this.held, firstTables: this.firstTables }, vars, scalars, variants, [...constants, ...tables, ...entryLines], locals);
     lines = prefixCode(lines, state, variants, humans).lines;
-    // Faults are built out of line, by functions at the module's level (playout-faults.ts).
-    const faults = faultsOutOfLine(lines);
-    let text = [...faults.lines, ...faults.functions].join("\n");
+    let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
     const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(text);

@@ -98,10 +98,8 @@ function uniformDraws(kernel: string): string[] {
     } while (depth > 0);
     text = text.slice(0, at) + text.slice(end);
   }
-  // Each ends where it faults: a call of the fault's function, built out of line (playout-faults.ts).
-  const fault = /function (\$fault\d+)\(\): GameFault \{\s*return new GameFault\("fault\/no-legal-move", "no legal move in 10,000 random draws"\)/.exec(text)![1]!;
   return text
-    .split(`throw ${fault}();`)
+    .split("no legal move in 10,000 random draws")
     .slice(0, -1)
     .map((before) => before.slice(before.lastIndexOf("for (let $attempt = 0; $attempt < 10_000")));
 }
