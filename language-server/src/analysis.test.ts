@@ -3,7 +3,7 @@
 // in a small game once left such holes and the index threw, ending the server.
 import { describe, expect, test } from "vitest";
 import { analyse } from "./analysis.js";
-import { completions, definition, documentSymbols, hover, references } from "./features.js";
+import { completions, definition, documentSymbols, hover, references, rename } from "./features.js";
 import { TINY } from "./tiny-rules.js";
 
 const STRAY = ["}", "{", "(", ")", "[", "]", "<", "=", ",", ":", ".", "if", "ask", "card", "var", "not"];
@@ -32,4 +32,19 @@ describe("the index of a half-parsed file", () => {
     }
     expect(analysed).toBe(TINY.split("\n").length * 2 * STRAY.length);
   }, 120_000);
+});
+
+describe("a score told in parts", () => {
+  test("renaming its sum's binder renames it in the label that shows it too", () => {
+    const text = TINY.replace(/^score p: .*$/m, 'score p: sum(c in players: if c == p then 1 else 0) "{c}"');
+    const lines = text.split("\n");
+    const line = lines.findIndex((l) => l.startsWith("score p: sum(c"));
+    expect(line).toBeGreaterThan(0);
+    const written = lines[line]!;
+    const analysis = analyse("tiny", "/tmp/tiny.rules", text);
+    const edits = rename(analysis, "file:///tmp/tiny.rules", { line, character: written.indexOf("c in") }, "seat")!.changes!["file:///tmp/tiny.rules"]!;
+    // The binder, its use in the value, and the label's {c}.
+    const columns = edits.map((edit) => edit.range.start.character).sort((a, b) => a - b);
+    expect(columns).toEqual([written.indexOf("c in"), written.indexOf("c =="), written.indexOf("{c}") + 1]);
+  });
 });
