@@ -5,7 +5,7 @@
 import { h, render, type ComponentChild } from "preact";
 import { useLayoutEffect, useRef } from "preact/hooks";
 import type { AnyGame, GameResult, Move, Seat, SeatConnection, SeatSnapshot } from "@rules/runtime";
-import { capitalise, describeResult, describeScore, scoreSheet, seatName, tableOf, words, type Reader, type ScoreSheetRow, type TableModel, type TableOption } from "@rules/runtime/present";
+import { capitalise, describeScore, describeWinners, scoreSheet, seatName, tableOf, words, type Reader, type ScoreSheetRow, type TableModel, type TableOption } from "@rules/runtime/present";
 import { animateCards, type Positions } from "./animate.js";
 import { Decision, initialValues, type Values } from "./decision.js";
 import { Story, type StoryEntry } from "./story.js";
@@ -211,9 +211,8 @@ interface ToldResult {
 
 function toldResult(game: AnyGame, result: GameResult, reader: Reader): ToldResult {
   const sheet = scoreSheet(game, result, reader);
-  const lines = describeResult(game, result, reader);
   // The parts have a table of their own where there are any: the score column shows the score alone.
-  return { winners: lines[lines.length - 1]!, scores: result.scores.map((_, seat) => describeScore(game, result, seat, reader, sheet.length === 0)), sheet };
+  return { winners: describeWinners(game, result, reader), scores: result.scores.map((_, seat) => describeScore(game, result, seat, reader, sheet.length === 0)), sheet };
 }
 
 function Result({ result, told, seatLabel }: { result: GameResult; told: ToldResult; seatLabel: (seat: Seat) => string }): ComponentChild {

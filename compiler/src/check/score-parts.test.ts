@@ -68,6 +68,8 @@ describe("a score told in parts", () => {
     ]);
     // One line told by its sum's elements.
     expect(reported('score p: sum(l in won[p]: l.price) "{l}"')).toEqual([]);
+    // A tie-breaker's label is its words: braces in it are no template.
+    expect(reported(SCORE + '\ntiebreak p: cash[p] "coins {left"')).toEqual([]);
     // An empty label; a label showing a name the line does not have.
     expect(
       reported('score p: cash[p] " "\nscore p: count(won[p]) "lots"'),

@@ -227,7 +227,7 @@ export interface ScoreDeclaration {
   /** How a tie-breaker is called where results are told (`tiebreak p: coins[p] "coins left"`), or a
    *  part of a score of several (`score p: coins[p] "coins"`). */
   readonly label: { readonly text: string; readonly range: SourceRange } | null;
-  /** The label as a template: a part's label may show the element of its sum (`"{o}"`). */
+  /** A score line's label as a template: a part's label may show the element of its sum (`"{o}"`). */
   readonly template: ReasonText | null;
   readonly range: SourceRange;
 }

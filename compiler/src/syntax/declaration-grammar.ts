@@ -468,7 +468,8 @@ export class DeclarationGrammar extends StatementGrammar {
       player: identifier(player),
       value,
       label: label ? { text: unquote(label), range: span(label, label) } : null,
-      template: label ? this.reasonText(label) : null,
+      // Only a score's part may show a value (its sum's element); a tie-breaker's label is its words.
+      template: label && keyword.image === "score" ? this.reasonText(label) : null,
       range: label ? span(keyword, label) : span(keyword, value),
     }));
   });

@@ -179,10 +179,12 @@ function namedTiebreakers(game: Game, keys: readonly number[]): string | null {
 
 /** " — Tidy Mansion: 12, Collector: 15, …": a score told in the parts the rules name, which add up to it. */
 function partsOf(game: Game, parts: readonly ScorePart[] | undefined, reader: Reader): string {
-  // Nothing scored (a seat out of the game) has nothing to break down.
-  if (parts === undefined || parts.every((part) => part.points === 0)) return "";
+  if (parts === undefined || scoredNothing(parts)) return "";
   return ` — ${parts.map((part) => `${addressed(game, part.label, reader)}: ${part.points}`).join(", ")}`;
 }
+
+/** Parts that all scored nothing (a seat out of the game) have nothing to break down. */
+const scoredNothing = (parts: readonly ScorePart[]): boolean => parts.every((part) => part.points === 0);
 
 /** One row of a score sheet: a part's label, and each seat's points for it (null: none for that seat). */
 export interface ScoreSheetRow {
@@ -197,7 +199,7 @@ export interface ScoreSheetRow {
  */
 export function scoreSheet(game: Game, result: GameResult, reader: Reader): ScoreSheetRow[] {
   const parts = result.parts;
-  if (parts === undefined || parts.every((seat) => seat.every((part) => part.points === 0))) return [];
+  if (parts === undefined || parts.every(scoredNothing)) return [];
   const rows = new Map<string, (number | null)[]>();
   parts.forEach((seatParts, seat) => {
     for (const part of seatParts) {
@@ -234,7 +236,12 @@ export function describeResult(game: Game, result: GameResult, reader: Reader): 
     lines.push(`  ${ordinal(place)}: ${group.map(name).join(", ")}${group.length > 1 ? " (tied)" : ""}`);
     place += group.length;
   }
-  const winners = result.winners.map(name).join(", ") || "none";
-  lines.push(`${result.winners.length === 1 ? "Winner" : "Winners"}: ${winners}`);
+  lines.push(describeWinners(game, result, reader));
   return lines;
+}
+
+/** "Winner: seat 1", "Winners: you, seat 2": the last line of a result. */
+export function describeWinners(game: Game, result: GameResult, reader: Reader): string {
+  const winners = result.winners.map((seat) => seatName(game, seat, reader)).join(", ") || "none";
+  return `${result.winners.length === 1 ? "Winner" : "Winners"}: ${winners}`;
 }
