@@ -13,7 +13,7 @@
 // repository, built), each run is made with both builds in turn, so that both meet the same load.
 // Needs a build (`npx tsc -b`).
 import { execFileSync, spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -33,6 +33,9 @@ const builds = [{ name: "this build", root }, ...(values.baseline ? [{ name: "ba
 for (const build of builds) {
   build.cli = join(build.root, "cli/dist/commands/main.js");
   if (!existsSync(build.cli)) throw new Error(`no build in ${build.root}: run \`npx tsc -b\` there first`);
+  // A checkout whose node_modules is a link to another's loads that other's compiler: both rows would time one build.
+  const compiler = realpathSync(join(build.root, "node_modules/@rules/compiler"));
+  if (!compiler.startsWith(join(realpathSync(build.root), "/"))) throw new Error(`${build.root} loads the compiler of ${compiler}: give it node_modules of its own`);
 }
 const runs = Number(values.runs);
 const LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";

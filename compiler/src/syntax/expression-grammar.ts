@@ -2,7 +2,7 @@
 // multiplicative, unary, postfix, then literals, names, lists, calls and aggregates. The statement and
 // declaration grammars extend this class (Chevrotain grammar inheritance); only the last one analyses it.
 import { EmbeddedActionsParser } from "./chevrotain.js";
-import { lazyLookahead } from "./lazy-chevrotain.js";
+import { lazyLookahead, recordingLookahead, type StoredGrammar } from "./stored-lookahead.js";
 import type { TokenType } from "chevrotain";
 import * as T from "./lexer.js";
 import type * as A from "./ast.js";
@@ -14,6 +14,8 @@ import { identifier, messages, span, unquote } from "./parser-support.js";
  */
 export interface GrammarOptions {
   readonly validate?: boolean;
+  /** Work out every decision's lookahead paths as the parser is built, and add them here (the stored table). */
+  readonly record?: StoredGrammar[];
 }
 
 export class ExpressionGrammar extends EmbeddedActionsParser {
@@ -23,8 +25,8 @@ export class ExpressionGrammar extends EmbeddedActionsParser {
       errorMessageProvider: messages,
       maxLookahead: 3,
       skipValidations: !options.validate,
-      // Checking the grammar works out every decision's lookahead anyway; a parser to run works out each on first use.
-      ...(options.validate ? {} : { lookaheadStrategy: lazyLookahead(3) }),
+      // Checking the grammar works out every decision's lookahead anyway; a parser to run makes each on first use.
+      ...(options.validate ? {} : { lookaheadStrategy: options.record ? recordingLookahead(3, T.allTokens, options.record) : lazyLookahead(3, T.allTokens) }),
     });
   }
 

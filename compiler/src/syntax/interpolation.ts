@@ -29,8 +29,9 @@ function guardedReasonParser(): ReasonExpressionParser {
   return reasonParser;
 }
 
-export function validateReasonGrammar(): void {
-  new ReasonExpressionParser({ validate: true });
+/** Builds a reason parser with these options: to check its grammar, or to record its lookahead. */
+export function buildReasonParser(options: GrammarOptions): void {
+  new ReasonExpressionParser(options);
 }
 
 export interface InterpolationError {

@@ -1,36 +1,8 @@
-// Chevrotain's lexers and parsers built as late as they can be: building them (analysing every
-// token's pattern, and every decision of the grammar) is most of what the compiler costs a process
-// that starts, and many starts lex or parse little or nothing (a game in the cache, `--help`).
+// Chevrotain's lexers built as late as they can be: building one (analysing every token's pattern) is
+// a noticeable part of what the compiler costs a process that starts, and many starts lex little or
+// nothing (a game in the cache, `--help`). The parser's decisions are made late too (stored-lookahead.ts).
 import type * as Chevrotain from "chevrotain";
-import { Lexer, LLkLookaheadStrategy } from "./chevrotain.js";
-
-/**
- * Chevrotain's LL(k) lookahead, each decision's function worked out the first time the parser meets
- * that decision instead of all of them when the parser is built (most of building it; a file uses a
- * part of the grammar). The functions are the ones Chevrotain's own strategy builds, from the same
- * grammar; the grammar's checks (`validateGrammars`) build the parser with the eager strategy.
- */
-export function lazyLookahead(maxLookahead: number): Chevrotain.ILookaheadStrategy {
-  const eager = new LLkLookaheadStrategy({ maxLookahead });
-  return {
-    validate: (options) => eager.validate(options),
-    initialize: (options) => eager.initialize?.(options),
-    buildLookaheadForAlternation(options) {
-      let built: ReturnType<Chevrotain.ILookaheadStrategy["buildLookaheadForAlternation"]> | undefined;
-      return function (this: unknown, alternatives) {
-        built ??= eager.buildLookaheadForAlternation(options);
-        return built.call(this, alternatives);
-      };
-    },
-    buildLookaheadForOptional(options) {
-      let built: ReturnType<Chevrotain.ILookaheadStrategy["buildLookaheadForOptional"]> | undefined;
-      return function (this: unknown) {
-        built ??= eager.buildLookaheadForOptional(options);
-        return built.call(this);
-      };
-    },
-  };
-}
+import { Lexer } from "./chevrotain.js";
 
 /**
  * A lexer built the first time it lexes: building one analyses every token's pattern, a noticeable

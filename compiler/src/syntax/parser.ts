@@ -9,7 +9,8 @@ import type * as A from "./ast.js";
 import { DeclarationGrammar } from "./declaration-grammar.js";
 import { expandNegotiation } from "./negotiation.js";
 import type { GrammarOptions } from "./expression-grammar.js";
-import { validateReasonGrammar } from "./interpolation.js";
+import { buildReasonParser } from "./interpolation.js";
+import type { StoredGrammar } from "./stored-lookahead.js";
 import { endPosition, identifier, span, unquote } from "./parser-support.js";
 import { tokenError } from "./token-limits.js";
 import { bracketDepthError, guardedParse, guardParser, nestingError } from "./depth.js";
@@ -117,7 +118,15 @@ function rulesParser(): RulesParser {
 export function validateGrammars(): void {
   T.validateLexer();
   new RulesParser({ validate: true });
-  validateReasonGrammar();
+  buildReasonParser({ validate: true });
+}
+
+/** Every decision's lookahead paths, of the file's grammar and the reason's: what lookahead-table.ts stores. */
+export function lookaheadTable(): StoredGrammar[] {
+  const table: StoredGrammar[] = [];
+  new RulesParser({ record: table });
+  buildReasonParser({ record: table });
+  return table;
 }
 
 export interface SyntaxError {
