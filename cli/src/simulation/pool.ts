@@ -5,7 +5,7 @@
 import { availableParallelism } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Piscina } from "piscina";
+import type { Piscina } from "piscina";
 import { seatPlan, type Game } from "@rules/runtime/internal";
 import { ChunkResults } from "./chunk-results.js";
 import { chunksOf, type Chunk } from "./chunks.js";
@@ -73,9 +73,13 @@ export function guidedBatch(remaining: number, threads: number): number {
   return Math.max(1, Math.ceil(remaining / (2 * threads)));
 }
 
-/** A pool of `threads` threads that play batches of chunks. */
+/**
+ * A pool of `threads` threads that play batches of chunks. Piscina is loaded here, not with this
+ * module: a run on this thread (`simulate --games 1` after a save) need not pay for loading it.
+ */
 export async function createPool(threads: number): Promise<Piscina<BatchTask, BatchResult>> {
   const workerData: PoolWorkerData = { compilerFingerprint: await compilerFingerprint() };
+  const { Piscina } = await import("piscina");
   return new Piscina<BatchTask, BatchResult>({ filename: workerFile(), minThreads: threads, maxThreads: threads, workerData });
 }
 
