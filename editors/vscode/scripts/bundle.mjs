@@ -53,13 +53,19 @@ const runtimeBeside = {
   },
 };
 
-/** The compiler loads Chevrotain's one-file build by a computed path; the bundle takes that file directly. */
+/**
+ * The compiler loads Chevrotain's one-file build by a computed path; the bundle takes that file
+ * directly, with the names the compiler's chevrotain.ts takes from it (read from that file, so that a
+ * name added there is never missing here).
+ */
 const chevrotainBundle = {
   name: "chevrotain-bundle",
   setup(build) {
     const single = join(dirname(require.resolve("chevrotain")), "..", "chevrotain.mjs");
+    const taken = /export const \{([^}]+)\} = bundle;/.exec(readFileSync(join(root, "compiler/src/syntax/chevrotain.ts"), "utf8"));
+    if (!taken) throw new Error("compiler/src/syntax/chevrotain.ts no longer says `export const { … } = bundle;`: update the bundle's plugin");
     build.onLoad({ filter: /compiler[\\/](src|dist)[\\/]syntax[\\/]chevrotain\.(ts|js)$/ }, () => ({
-      contents: `export { createToken, EmbeddedActionsParser, Lexer, LLkLookaheadStrategy } from ${JSON.stringify(single)};`,
+      contents: `export { ${taken[1].trim()} } from ${JSON.stringify(single)};`,
       loader: "ts",
     }));
   },
