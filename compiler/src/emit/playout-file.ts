@@ -23,6 +23,7 @@ import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
 import { loopState, type LoopState } from "./playout-loop-walks.js";
 import { FreshLoops } from "./playout-fresh-loops.js";
+import { letTops } from "./playout-let-tops.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
@@ -119,6 +120,7 @@ export class PlayoutFile {
       // machine names it.
       return ctx.inDeclaration(this.writing, () => ctx.sites.site(range));
     });
+    this.code.letTops = letTops(ctx.game);
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
     this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
