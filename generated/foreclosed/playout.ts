@@ -1258,6 +1258,9 @@ export function playout(): PlayoutKernel {
   }
   function step28(): number {
     if (Property_kind$code[l_card_9]! === 0) {
+      if (!($keyed_collection_uncommitted[l_p_18 * 2 + 1]! > 0)) {
+        return 6;
+      }
       return step30();
     }
     return 6;
@@ -1518,6 +1521,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step55(): number {
+    if (!($keyed_collection_uncommitted[l_p_18 * 2 + 1]! > 0)) {
+      return 6;
+    }
     return step64();
   }
   function step56(): number {
@@ -1583,20 +1589,23 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step64();
+    return step63();
   }
   function step60(): number {
     $write_committed(l_dual_8, Property_second_colour[l_dual_8]!, $where[l_dual_8]!);
-    return step64();
+    return step63();
   }
   function step61(): number {
-    return step64();
+    return step63();
   }
   function step62(): number {
     $write_committed(l_dual_8, Property_colour[l_dual_8]!, $where[l_dual_8]!);
-    return step64();
+    return step63();
   }
   function step63(): number {
+    if (!($keyed_collection_uncommitted[l_p_18 * 2 + 1]! > 0)) {
+      return 6;
+    }
     return step64();
   }
   function step64(): number {
@@ -2126,6 +2135,9 @@ export function playout(): PlayoutKernel {
   }
   function step98(): number {
     if (Property_kind$code[l_card_8]! === 0) {
+      if (!($keyed_collection_uncommitted[l_p_9 * 2 + 1]! > 0)) {
+        return step154();
+      }
       return step100();
     }
     return step154();
@@ -2386,6 +2398,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step125(): number {
+    if (!($keyed_collection_uncommitted[l_p_9 * 2 + 1]! > 0)) {
+      return step154();
+    }
     return step134();
   }
   function step126(): number {
@@ -2451,20 +2466,23 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step134();
+    return step133();
   }
   function step130(): number {
     $write_committed(l_dual_2, Property_second_colour[l_dual_2]!, $where[l_dual_2]!);
-    return step134();
+    return step133();
   }
   function step131(): number {
-    return step134();
+    return step133();
   }
   function step132(): number {
     $write_committed(l_dual_2, Property_colour[l_dual_2]!, $where[l_dual_2]!);
-    return step134();
+    return step133();
   }
   function step133(): number {
+    if (!($keyed_collection_uncommitted[l_p_9 * 2 + 1]! > 0)) {
+      return step154();
+    }
     return step134();
   }
   function step134(): number {
@@ -5021,7 +5039,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value153;
         $write_committed(l_dual_7, l_colour, $where[l_dual_7]!);
-        return step64();
+        return step55();
       }
     }
     $index149 -= $count147;
@@ -5444,7 +5462,7 @@ export function playout(): PlayoutKernel {
       {
         const l_colour = $value272;
         $write_committed(l_dual, l_colour, $where[l_dual]!);
-        return step134();
+        return step125();
       }
     }
     $index268 -= $count266;
