@@ -1114,9 +1114,10 @@ export function playout(): PlayoutKernel {
     return 8;
   }
   function step13(): number {
-    l_p_26 = l_p_25;
+    const $l_p_26 = l_p_25;
+    l_p_26 = $l_p_26;
     l_dual_13 = l_u_5;
-    if (l_p_26 >= humans) {
+    if ($l_p_26 >= humans) {
       return step16();
     }
     return step14();
@@ -1136,15 +1137,23 @@ export function playout(): PlayoutKernel {
     return 11;
   }
   function step16(): number {
-    l_p_27 = l_p_26;
-    l_dual_14 = l_dual_13;
-    l_first_count_8 = fn_cards_of$at(l_p_27, Property_colour[l_dual_14]!, Property_colour$index[l_dual_14]!);
-    l_second_count_8 = fn_cards_of$at(
-      l_p_27,
-      Property_second_colour[l_dual_14]!,
-      Property_second_colour$index[l_dual_14]!,
+    const $l_p_27 = l_p_26;
+    l_p_27 = $l_p_27;
+    const $l_dual_14 = l_dual_13;
+    l_dual_14 = $l_dual_14;
+    const $l_first_count_8 = fn_cards_of$at(
+      $l_p_27,
+      Property_colour[$l_dual_14]!,
+      Property_colour$index[$l_dual_14]!,
     );
-    if (l_first_count_8 > l_second_count_8) {
+    l_first_count_8 = $l_first_count_8;
+    const $l_second_count_8 = fn_cards_of$at(
+      $l_p_27,
+      Property_second_colour[$l_dual_14]!,
+      Property_second_colour$index[$l_dual_14]!,
+    );
+    l_second_count_8 = $l_second_count_8;
+    if ($l_first_count_8 > $l_second_count_8) {
       return step22();
     }
     return step17();
@@ -1227,10 +1236,11 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step27(): number {
-    l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
+    const $l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
+    l_revealed = $l_revealed;
     {
       const $seg101 = Z_secret + l_p_17;
-      const $card = l_revealed;
+      const $card = $l_revealed;
       N[$seg101] = 0;
       const $seg102 = Z_collection + l_p_17;
       C[$seg102 * CAP + N[$seg102]!] = $card;
@@ -1250,8 +1260,9 @@ export function playout(): PlayoutKernel {
       }
     }
     l_p_18 = l_p_17;
-    l_card_9 = l_revealed;
-    if (Property_kind$code[l_card_9]! === 1) {
+    const $l_card_9 = $l_revealed;
+    l_card_9 = $l_card_9;
+    if (Property_kind$code[$l_card_9]! === 1) {
       return step49();
     }
     return step28();
@@ -1330,9 +1341,10 @@ export function playout(): PlayoutKernel {
     return step35();
   }
   function step35(): number {
-    l_p_23 = l_p_18;
+    const $l_p_23 = l_p_18;
+    l_p_23 = $l_p_23;
     l_dual_11 = l_u_4;
-    if (l_p_23 >= humans) {
+    if ($l_p_23 >= humans) {
       return step38();
     }
     return step36();
@@ -1352,15 +1364,23 @@ export function playout(): PlayoutKernel {
     return 31;
   }
   function step38(): number {
-    l_p_24 = l_p_23;
-    l_dual_12 = l_dual_11;
-    l_first_count_7 = fn_cards_of$at(l_p_24, Property_colour[l_dual_12]!, Property_colour$index[l_dual_12]!);
-    l_second_count_7 = fn_cards_of$at(
-      l_p_24,
-      Property_second_colour[l_dual_12]!,
-      Property_second_colour$index[l_dual_12]!,
+    const $l_p_24 = l_p_23;
+    l_p_24 = $l_p_24;
+    const $l_dual_12 = l_dual_11;
+    l_dual_12 = $l_dual_12;
+    const $l_first_count_7 = fn_cards_of$at(
+      $l_p_24,
+      Property_colour[$l_dual_12]!,
+      Property_colour$index[$l_dual_12]!,
     );
-    if (l_first_count_7 > l_second_count_7) {
+    l_first_count_7 = $l_first_count_7;
+    const $l_second_count_7 = fn_cards_of$at(
+      $l_p_24,
+      Property_second_colour[$l_dual_12]!,
+      Property_second_colour$index[$l_dual_12]!,
+    );
+    l_second_count_7 = $l_second_count_7;
+    if ($l_first_count_7 > $l_second_count_7) {
       return step44();
     }
     return step39();
@@ -1502,9 +1522,10 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step53(): number {
-    l_p_19 = l_p_18;
+    const $l_p_19 = l_p_18;
+    l_p_19 = $l_p_19;
     l_dual_7 = l_card_9;
-    if (l_p_19 >= humans) {
+    if ($l_p_19 >= humans) {
       return step56();
     }
     return step54();
@@ -1527,15 +1548,23 @@ export function playout(): PlayoutKernel {
     return step64();
   }
   function step56(): number {
-    l_p_20 = l_p_19;
-    l_dual_8 = l_dual_7;
-    l_first_count_5 = fn_cards_of$at(l_p_20, Property_colour[l_dual_8]!, Property_colour$index[l_dual_8]!);
-    l_second_count_5 = fn_cards_of$at(
-      l_p_20,
-      Property_second_colour[l_dual_8]!,
-      Property_second_colour$index[l_dual_8]!,
+    const $l_p_20 = l_p_19;
+    l_p_20 = $l_p_20;
+    const $l_dual_8 = l_dual_7;
+    l_dual_8 = $l_dual_8;
+    const $l_first_count_5 = fn_cards_of$at(
+      $l_p_20,
+      Property_colour[$l_dual_8]!,
+      Property_colour$index[$l_dual_8]!,
     );
-    if (l_first_count_5 > l_second_count_5) {
+    l_first_count_5 = $l_first_count_5;
+    const $l_second_count_5 = fn_cards_of$at(
+      $l_p_20,
+      Property_second_colour[$l_dual_8]!,
+      Property_second_colour$index[$l_dual_8]!,
+    );
+    l_second_count_5 = $l_second_count_5;
+    if ($l_first_count_5 > $l_second_count_5) {
       return step62();
     }
     return step57();
@@ -1664,9 +1693,10 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step68(): number {
-    l_p_21 = l_p_18;
+    const $l_p_21 = l_p_18;
+    l_p_21 = $l_p_21;
     l_dual_9 = l_u_3;
-    if (l_p_21 >= humans) {
+    if ($l_p_21 >= humans) {
       return step71();
     }
     return step69();
@@ -1686,15 +1716,23 @@ export function playout(): PlayoutKernel {
     return 65;
   }
   function step71(): number {
-    l_p_22 = l_p_21;
-    l_dual_10 = l_dual_9;
-    l_first_count_6 = fn_cards_of$at(l_p_22, Property_colour[l_dual_10]!, Property_colour$index[l_dual_10]!);
-    l_second_count_6 = fn_cards_of$at(
-      l_p_22,
-      Property_second_colour[l_dual_10]!,
-      Property_second_colour$index[l_dual_10]!,
+    const $l_p_22 = l_p_21;
+    l_p_22 = $l_p_22;
+    const $l_dual_10 = l_dual_9;
+    l_dual_10 = $l_dual_10;
+    const $l_first_count_6 = fn_cards_of$at(
+      $l_p_22,
+      Property_colour[$l_dual_10]!,
+      Property_colour$index[$l_dual_10]!,
     );
-    if (l_first_count_6 > l_second_count_6) {
+    l_first_count_6 = $l_first_count_6;
+    const $l_second_count_6 = fn_cards_of$at(
+      $l_p_22,
+      Property_second_colour[$l_dual_10]!,
+      Property_second_colour$index[$l_dual_10]!,
+    );
+    l_second_count_6 = $l_second_count_6;
+    if ($l_first_count_6 > $l_second_count_6) {
       return step77();
     }
     return step72();
@@ -2084,32 +2122,34 @@ export function playout(): PlayoutKernel {
     return 4;
   }
   function step97(): number {
-    l_p_8 = l_p_7;
-    l_card_7 = N[Z_exchange + l_p_8]! > 0 ? C[(Z_exchange + l_p_8) * CAP]! : emptyZone("top");
-    l_money_before = fn_money_cards(l_p_8);
+    const $l_p_8 = l_p_7;
+    l_p_8 = $l_p_8;
+    const $l_card_7 = N[Z_exchange + $l_p_8]! > 0 ? C[(Z_exchange + $l_p_8) * CAP]! : emptyZone("top");
+    l_card_7 = $l_card_7;
+    l_money_before = fn_money_cards($l_p_8);
     {
-      const $amount = v_protection[l_p_8]!;
+      const $amount = v_protection[$l_p_8]!;
       if ($amount !== 0) {
         if ($amount < 0)
           throw new GameFault(
             "fault/negative-transfer",
             `cannot transfer a negative amount (${$amount}) from protection[p]`,
           );
-        $positive_protection -= v_protection[l_p_8]! > 0 ? 1 : 0;
-        v_protection[l_p_8] = 0;
+        $positive_protection -= v_protection[$l_p_8]! > 0 ? 1 : 0;
+        v_protection[$l_p_8] = 0;
         v_bank += $amount;
-        $positive_protection += v_protection[l_p_8]! > 0 ? 1 : 0;
+        $positive_protection += v_protection[$l_p_8]! > 0 ? 1 : 0;
         $above_protection =
-          v_protection[l_p_8]! > 0 ? $above_protection | (1 << l_p_8) : $above_protection & ~(1 << l_p_8);
+          v_protection[$l_p_8]! > 0 ? $above_protection | (1 << $l_p_8) : $above_protection & ~(1 << $l_p_8);
         $zero_protection =
-          v_protection[l_p_8]! === 0 ? $zero_protection | (1 << l_p_8) : $zero_protection & ~(1 << l_p_8);
+          v_protection[$l_p_8]! === 0 ? $zero_protection | (1 << $l_p_8) : $zero_protection & ~(1 << $l_p_8);
       }
     }
     {
-      const $seg220 = Z_exchange + l_p_8;
-      const $card = l_card_7;
+      const $seg220 = Z_exchange + $l_p_8;
+      const $card = $l_card_7;
       N[$seg220] = 0;
-      const $seg221 = Z_collection + l_p_8;
+      const $seg221 = Z_collection + $l_p_8;
       C[$seg221 * CAP + N[$seg221]!] = $card;
       N[$seg221]!++;
       $where[$card] = $seg221;
@@ -2126,9 +2166,10 @@ export function playout(): PlayoutKernel {
         if ($member >= 0) $count_collection_kind[($seg221 - Z_collection) * 3 + $member]!++;
       }
     }
-    l_p_9 = l_p_8;
-    l_card_8 = l_card_7;
-    if (Property_kind$code[l_card_8]! === 1) {
+    l_p_9 = $l_p_8;
+    const $l_card_8 = $l_card_7;
+    l_card_8 = $l_card_8;
+    if (Property_kind$code[$l_card_8]! === 1) {
       return step119();
     }
     return step98();
@@ -2207,9 +2248,10 @@ export function playout(): PlayoutKernel {
     return step105();
   }
   function step105(): number {
-    l_p_14 = l_p_9;
+    const $l_p_14 = l_p_9;
+    l_p_14 = $l_p_14;
     l_dual_5 = l_u_2;
-    if (l_p_14 >= humans) {
+    if ($l_p_14 >= humans) {
       return step108();
     }
     return step106();
@@ -2229,15 +2271,23 @@ export function playout(): PlayoutKernel {
     return 101;
   }
   function step108(): number {
-    l_p_15 = l_p_14;
-    l_dual_6 = l_dual_5;
-    l_first_count_4 = fn_cards_of$at(l_p_15, Property_colour[l_dual_6]!, Property_colour$index[l_dual_6]!);
-    l_second_count_4 = fn_cards_of$at(
-      l_p_15,
-      Property_second_colour[l_dual_6]!,
-      Property_second_colour$index[l_dual_6]!,
+    const $l_p_15 = l_p_14;
+    l_p_15 = $l_p_15;
+    const $l_dual_6 = l_dual_5;
+    l_dual_6 = $l_dual_6;
+    const $l_first_count_4 = fn_cards_of$at(
+      $l_p_15,
+      Property_colour[$l_dual_6]!,
+      Property_colour$index[$l_dual_6]!,
     );
-    if (l_first_count_4 > l_second_count_4) {
+    l_first_count_4 = $l_first_count_4;
+    const $l_second_count_4 = fn_cards_of$at(
+      $l_p_15,
+      Property_second_colour[$l_dual_6]!,
+      Property_second_colour$index[$l_dual_6]!,
+    );
+    l_second_count_4 = $l_second_count_4;
+    if ($l_first_count_4 > $l_second_count_4) {
       return step114();
     }
     return step109();
@@ -2379,9 +2429,10 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step123(): number {
-    l_p_10 = l_p_9;
+    const $l_p_10 = l_p_9;
+    l_p_10 = $l_p_10;
     l_dual = l_card_8;
-    if (l_p_10 >= humans) {
+    if ($l_p_10 >= humans) {
       return step126();
     }
     return step124();
@@ -2404,15 +2455,23 @@ export function playout(): PlayoutKernel {
     return step134();
   }
   function step126(): number {
-    l_p_11 = l_p_10;
-    l_dual_2 = l_dual;
-    l_first_count_2 = fn_cards_of$at(l_p_11, Property_colour[l_dual_2]!, Property_colour$index[l_dual_2]!);
-    l_second_count_2 = fn_cards_of$at(
-      l_p_11,
-      Property_second_colour[l_dual_2]!,
-      Property_second_colour$index[l_dual_2]!,
+    const $l_p_11 = l_p_10;
+    l_p_11 = $l_p_11;
+    const $l_dual_2 = l_dual;
+    l_dual_2 = $l_dual_2;
+    const $l_first_count_2 = fn_cards_of$at(
+      $l_p_11,
+      Property_colour[$l_dual_2]!,
+      Property_colour$index[$l_dual_2]!,
     );
-    if (l_first_count_2 > l_second_count_2) {
+    l_first_count_2 = $l_first_count_2;
+    const $l_second_count_2 = fn_cards_of$at(
+      $l_p_11,
+      Property_second_colour[$l_dual_2]!,
+      Property_second_colour$index[$l_dual_2]!,
+    );
+    l_second_count_2 = $l_second_count_2;
+    if ($l_first_count_2 > $l_second_count_2) {
       return step132();
     }
     return step127();
@@ -2541,9 +2600,10 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step138(): number {
-    l_p_12 = l_p_9;
+    const $l_p_12 = l_p_9;
+    l_p_12 = $l_p_12;
     l_dual_3 = l_u;
-    if (l_p_12 >= humans) {
+    if ($l_p_12 >= humans) {
       return step141();
     }
     return step139();
@@ -2563,15 +2623,23 @@ export function playout(): PlayoutKernel {
     return 135;
   }
   function step141(): number {
-    l_p_13 = l_p_12;
-    l_dual_4 = l_dual_3;
-    l_first_count_3 = fn_cards_of$at(l_p_13, Property_colour[l_dual_4]!, Property_colour$index[l_dual_4]!);
-    l_second_count_3 = fn_cards_of$at(
-      l_p_13,
-      Property_second_colour[l_dual_4]!,
-      Property_second_colour$index[l_dual_4]!,
+    const $l_p_13 = l_p_12;
+    l_p_13 = $l_p_13;
+    const $l_dual_4 = l_dual_3;
+    l_dual_4 = $l_dual_4;
+    const $l_first_count_3 = fn_cards_of$at(
+      $l_p_13,
+      Property_colour[$l_dual_4]!,
+      Property_colour$index[$l_dual_4]!,
     );
-    if (l_first_count_3 > l_second_count_3) {
+    l_first_count_3 = $l_first_count_3;
+    const $l_second_count_3 = fn_cards_of$at(
+      $l_p_13,
+      Property_second_colour[$l_dual_4]!,
+      Property_second_colour$index[$l_dual_4]!,
+    );
+    l_second_count_3 = $l_second_count_3;
+    if ($l_first_count_3 > $l_second_count_3) {
       return step147();
     }
     return step142();
@@ -2856,8 +2924,9 @@ export function playout(): PlayoutKernel {
   }
   function step172(): number {
     l_p_6 = l_p_5;
-    l_card_6 = l_card_5;
-    if (Action_effect$code[l_card_6]! === 0) {
+    const $l_card_6 = l_card_5;
+    l_card_6 = $l_card_6;
+    if (Action_effect$code[$l_card_6]! === 0) {
       return step200();
     }
     return step173();
@@ -3332,9 +3401,10 @@ export function playout(): PlayoutKernel {
       }
     }
     if (!$found560) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first559;
+    const $l_opponent = $first559;
+    l_opponent = $l_opponent;
     {
-      const $seat561 = l_opponent;
+      const $seat561 = $l_opponent;
       if ($seat561 >= humans)
         throw new GameFault(
           "fault/bot-asked",
@@ -3475,8 +3545,9 @@ export function playout(): PlayoutKernel {
   function step227(): number {
     l_action_played = true;
     l_p_3 = l_active;
-    l_card_4 = l_card_3;
-    if (Action_effect$code[l_card_4]! === 0) {
+    const $l_card_4 = l_card_3;
+    l_card_4 = $l_card_4;
+    if (Action_effect$code[$l_card_4]! === 0) {
       return step255();
     }
     return step228();
@@ -3893,8 +3964,9 @@ export function playout(): PlayoutKernel {
   }
   function step262(): number {
     l_p_2 = l_p;
-    l_card_2 = l_card;
-    if (Action_effect$code[l_card_2]! === 0) {
+    const $l_card_2 = l_card;
+    l_card_2 = $l_card_2;
+    if (Action_effect$code[$l_card_2]! === 0) {
       return step290();
     }
     return step263();
