@@ -419,55 +419,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[l_p * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count820: number = 0;
+    let $count822: number = 0;
     {
-      const $seg822 = Z_collection + l_p;
-      const $n823 = N[$seg822]!;
-      for (let $i821 = 0; $i821 < $n823; $i821++) {
-        const l_c = C[$seg822 * CAP + $i821]!;
+      const $seg824 = Z_collection + l_p;
+      const $n825 = N[$seg824]!;
+      for (let $i823 = 0; $i823 < $n825; $i823++) {
+        const l_c = C[$seg824 * CAP + $i823]!;
         if (Property_heart[l_c]!) {
-          $count820++;
+          $count822++;
         }
       }
     }
-    return $count820;
+    return $count822;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count824: number = 0;
+    let $count826: number = 0;
     {
-      const $seg826 = Z_collection + l_p;
-      const $n827 = N[$seg826]!;
-      for (let $i825 = 0; $i825 < $n827; $i825++) {
-        const l_c = C[$seg826 * CAP + $i825]!;
+      const $seg828 = Z_collection + l_p;
+      const $n829 = N[$seg828]!;
+      for (let $i827 = 0; $i827 < $n829; $i827++) {
+        const l_c = C[$seg828 * CAP + $i827]!;
         if (Property_coin[l_c]!) {
-          $count824++;
+          $count826++;
         }
       }
     }
-    return $count824;
+    return $count826;
   }
   function fn_set_score(l_p: number): number {
-    let $sum828: number = 0;
-    for (const $item829 of ALL_Colour) {
-      const l_k = $item829;
+    let $sum830: number = 0;
+    for (const $item831 of ALL_Colour) {
+      const l_k = $item831;
       if (l_k !== "none") {
-        $sum828 +=
+        $sum830 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum828;
+    return $sum830;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum830: number = 0;
+    let $sum832: number = 0;
     {
-      const $seg832 = Z_collection + l_p;
-      const $n833 = N[$seg832]!;
-      for (let $i831 = 0; $i831 < $n833; $i831++) {
-        const l_c = C[$seg832 * CAP + $i831]!;
-        $sum830 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg834 = Z_collection + l_p;
+      const $n835 = N[$seg834]!;
+      for (let $i833 = 0; $i833 < $n835; $i833++) {
+        const l_c = C[$seg834 * CAP + $i833]!;
+        $sum832 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum830;
+    return $sum832;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -480,8 +480,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item834 of ALL_Colour) {
-                const l_k = $item834;
+              for (const $item836 of ALL_Colour) {
+                const l_k = $item836;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -496,8 +496,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item835 of ALL_Colour) {
-                  const l_k = $item835;
+                for (const $item837 of ALL_Colour) {
+                  const l_k = $item837;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -520,52 +520,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum836: number = 0;
+    let $sum838: number = 0;
     {
-      const $n838 = N[Z_board]!;
-      for (let $i837 = 0; $i837 < $n838; $i837++) {
-        const l_a = C[Z_board * CAP + $i837]!;
-        $sum836 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n840 = N[Z_board]!;
+      for (let $i839 = 0; $i839 < $n840; $i839++) {
+        const l_a = C[Z_board * CAP + $i839]!;
+        $sum838 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum836;
+    return 0 - $sum838;
   }
   function fn_action_points(l_p: number): number {
-    let $sum839: number = 0;
+    let $sum841: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum840: number = 0;
+        let $sum842: number = 0;
         {
-          const $seg842 = Z_played + l_q;
-          const $n843 = N[$seg842]!;
-          for (let $i841 = 0; $i841 < $n843; $i841++) {
-            const l_a = C[$seg842 * CAP + $i841]!;
-            $sum840 += fn_medal_points(l_a, l_p);
+          const $seg844 = Z_played + l_q;
+          const $n845 = N[$seg844]!;
+          for (let $i843 = 0; $i843 < $n845; $i843++) {
+            const l_a = C[$seg844 * CAP + $i843]!;
+            $sum842 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum839 += $sum840;
+        $sum841 += $sum842;
       }
     }
-    return $sum839 + fn_board_points(l_p);
+    return $sum841 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any844: boolean = false;
+    let $any846: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[l_q * 14 + 11]! > 0) {
-          $any844 = true;
+          $any846 = true;
           break;
         }
       }
     }
-    return $any844 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any846 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum845: number = 0;
+    let $sum847: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum845 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum847 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum845;
+    return N[Z_board]! + $sum847;
   }
   function fn_uncommitted(l_c: number): boolean {
     return Property_kind$code[l_c]! === 1 && v_committed[l_c]! === 0;
@@ -1096,9 +1096,10 @@ export function playout(): PlayoutKernel {
     return 8;
   }
   function step13(): number {
-    l_p_26 = l_p_25;
+    const $l_p_26 = l_p_25;
+    l_p_26 = $l_p_26;
     l_dual_13 = l_u_5;
-    if (l_p_26 >= humans) {
+    if ($l_p_26 >= humans) {
       return step16();
     }
     return step14();
@@ -1118,15 +1119,23 @@ export function playout(): PlayoutKernel {
     return 11;
   }
   function step16(): number {
-    l_p_27 = l_p_26;
-    l_dual_14 = l_dual_13;
-    l_first_count_8 = fn_cards_of$at(l_p_27, Property_colour[l_dual_14]!, Property_colour$index[l_dual_14]!);
-    l_second_count_8 = fn_cards_of$at(
-      l_p_27,
-      Property_second_colour[l_dual_14]!,
-      Property_second_colour$index[l_dual_14]!,
+    const $l_p_27 = l_p_26;
+    l_p_27 = $l_p_27;
+    const $l_dual_14 = l_dual_13;
+    l_dual_14 = $l_dual_14;
+    const $l_first_count_8 = fn_cards_of$at(
+      $l_p_27,
+      Property_colour[$l_dual_14]!,
+      Property_colour$index[$l_dual_14]!,
     );
-    if (l_first_count_8 > l_second_count_8) {
+    l_first_count_8 = $l_first_count_8;
+    const $l_second_count_8 = fn_cards_of$at(
+      $l_p_27,
+      Property_second_colour[$l_dual_14]!,
+      Property_second_colour$index[$l_dual_14]!,
+    );
+    l_second_count_8 = $l_second_count_8;
+    if ($l_first_count_8 > $l_second_count_8) {
       return step22();
     }
     return step17();
@@ -1209,48 +1218,42 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step27(): number {
-    l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
+    const $l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
+    l_revealed = $l_revealed;
     {
-      const $card = l_revealed;
-      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
-      }
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
-      }
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
-      }
-      const $seg101 = Z_collection + l_p_17;
-      C[$seg101 * CAP + N[$seg101]!] = $card;
-      N[$seg101]!++;
-      $where[$card] = $seg101;
+      const $seg101 = Z_secret + l_p_17;
+      const $card = $l_revealed;
+      N[$seg101] = 0;
+      const $seg102 = Z_collection + l_p_17;
+      C[$seg102 * CAP + N[$seg102]!] = $card;
+      N[$seg102]!++;
+      $where[$card] = $seg102;
       {
         const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($seg101 - Z_collection) * 2 + $member]!++;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg102 - Z_collection) * 2 + $member]!++;
       }
       {
         const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($seg101 - Z_collection) * 6 + $member]!++;
+        if ($member >= 0) $keyed_collection_colour_of[($seg102 - Z_collection) * 6 + $member]!++;
       }
       {
         const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($seg101 - Z_collection) * 3 + $member]!++;
+        if ($member >= 0) $count_collection_kind[($seg102 - Z_collection) * 3 + $member]!++;
       }
     }
     l_p_18 = l_p_17;
-    l_card_9 = l_revealed;
-    if (Property_kind$code[l_card_9]! === 1) {
+    const $l_card_9 = $l_revealed;
+    l_card_9 = $l_card_9;
+    if (Property_kind$code[$l_card_9]! === 1) {
       return step49();
     }
     return step28();
   }
   function step28(): number {
     if (Property_kind$code[l_card_9]! === 0) {
+      if (!($keyed_collection_uncommitted[l_p_18 * 2 + 1]! > 0)) {
+        return 6;
+      }
       return step30();
     }
     return 6;
@@ -1320,37 +1323,46 @@ export function playout(): PlayoutKernel {
     return step35();
   }
   function step35(): number {
-    l_p_23 = l_p_18;
+    const $l_p_23 = l_p_18;
+    l_p_23 = $l_p_23;
     l_dual_11 = l_u_4;
-    if (l_p_23 >= humans) {
+    if ($l_p_23 >= humans) {
       return step38();
     }
     return step36();
   }
   function step36(): number {
     {
-      const $seat102 = l_p_23;
-      if ($seat102 >= humans)
+      const $seat103 = l_p_23;
+      if ($seat103 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat102} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat103} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide113($seat102);
+      return decide114($seat103);
     }
   }
   function step37(): number {
     return 31;
   }
   function step38(): number {
-    l_p_24 = l_p_23;
-    l_dual_12 = l_dual_11;
-    l_first_count_7 = fn_cards_of$at(l_p_24, Property_colour[l_dual_12]!, Property_colour$index[l_dual_12]!);
-    l_second_count_7 = fn_cards_of$at(
-      l_p_24,
-      Property_second_colour[l_dual_12]!,
-      Property_second_colour$index[l_dual_12]!,
+    const $l_p_24 = l_p_23;
+    l_p_24 = $l_p_24;
+    const $l_dual_12 = l_dual_11;
+    l_dual_12 = $l_dual_12;
+    const $l_first_count_7 = fn_cards_of$at(
+      $l_p_24,
+      Property_colour[$l_dual_12]!,
+      Property_colour$index[$l_dual_12]!,
     );
-    if (l_first_count_7 > l_second_count_7) {
+    l_first_count_7 = $l_first_count_7;
+    const $l_second_count_7 = fn_cards_of$at(
+      $l_p_24,
+      Property_second_colour[$l_dual_12]!,
+      Property_second_colour$index[$l_dual_12]!,
+    );
+    l_second_count_7 = $l_second_count_7;
+    if ($l_first_count_7 > $l_second_count_7) {
       return step44();
     }
     return step39();
@@ -1362,31 +1374,31 @@ export function playout(): PlayoutKernel {
     return step40();
   }
   function step40(): number {
-    return decide127();
+    return decide128();
   }
   function step41(): number {
-    let $first128: number = 0;
-    let $found129 = false;
+    let $first129: number = 0;
+    let $found130 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first128 = l_h;
-        $found129 = true;
+        $first129 = l_h;
+        $found130 = true;
         break;
       }
     }
-    if (!$found129) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first128;
-    let $first130: number = 0;
-    let $found131 = false;
+    if (!$found130) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first129;
+    let $first131: number = 0;
+    let $found132 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first130 = l_h;
-        $found131 = true;
+        $first131 = l_h;
+        $found132 = true;
         break;
       }
     }
-    if (!$found131) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first130;
+    if (!$found132) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first131;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_12, v_merc_vote[l_one]!, $where[l_dual_12]!);
     } else {
@@ -1431,23 +1443,23 @@ export function playout(): PlayoutKernel {
     return 31;
   }
   function step49(): number {
-    let $cond136: boolean = l_p_18 >= humans;
-    if ($cond136) {
-      let $any132: boolean = false;
+    let $cond137: boolean = l_p_18 >= humans;
+    if ($cond137) {
+      let $any133: boolean = false;
       {
-        const $seg134 = Z_collection + l_p_18;
-        const $n135 = $keyed_collection_uncommitted[($seg134 - Z_collection) * 2 + 1]! > 0 ? N[$seg134]! : 0;
-        for (let $i133 = 0; $i133 < $n135; $i133++) {
-          const l_u = C[$seg134 * CAP + $i133]!;
+        const $seg135 = Z_collection + l_p_18;
+        const $n136 = $keyed_collection_uncommitted[($seg135 - Z_collection) * 2 + 1]! > 0 ? N[$seg135]! : 0;
+        for (let $i134 = 0; $i134 < $n136; $i134++) {
+          const l_u = C[$seg135 * CAP + $i134]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any132 = true;
+            $any133 = true;
             break;
           }
         }
       }
-      $cond136 = $any132;
+      $cond137 = $any133;
     }
-    if ($cond136) {
+    if ($cond137) {
       return step82();
     }
     return step50();
@@ -1464,26 +1476,26 @@ export function playout(): PlayoutKernel {
     return step51();
   }
   function step51(): number {
-    let $cond141: boolean =
+    let $cond142: boolean =
       fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
         fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) >
       0;
-    if (!$cond141) {
-      let $any137: boolean = false;
+    if (!$cond142) {
+      let $any138: boolean = false;
       {
-        const $seg139 = Z_collection + l_p_18;
-        const $n140 = $keyed_collection_uncommitted[($seg139 - Z_collection) * 2 + 1]! > 0 ? N[$seg139]! : 0;
-        for (let $i138 = 0; $i138 < $n140; $i138++) {
-          const l_u = C[$seg139 * CAP + $i138]!;
+        const $seg140 = Z_collection + l_p_18;
+        const $n141 = $keyed_collection_uncommitted[($seg140 - Z_collection) * 2 + 1]! > 0 ? N[$seg140]! : 0;
+        for (let $i139 = 0; $i139 < $n141; $i139++) {
+          const l_u = C[$seg140 * CAP + $i139]!;
           if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-            $any137 = true;
+            $any138 = true;
             break;
           }
         }
       }
-      $cond141 = $any137;
+      $cond142 = $any138;
     }
-    if ($cond141) {
+    if ($cond142) {
       return step53();
     }
     return 6;
@@ -1492,37 +1504,49 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step53(): number {
-    l_p_19 = l_p_18;
+    const $l_p_19 = l_p_18;
+    l_p_19 = $l_p_19;
     l_dual_7 = l_card_9;
-    if (l_p_19 >= humans) {
+    if ($l_p_19 >= humans) {
       return step56();
     }
     return step54();
   }
   function step54(): number {
     {
-      const $seat142 = l_p_19;
-      if ($seat142 >= humans)
+      const $seat143 = l_p_19;
+      if ($seat143 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat142} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat143} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide153($seat142);
+      return decide154($seat143);
     }
   }
   function step55(): number {
+    if (!($keyed_collection_uncommitted[l_p_18 * 2 + 1]! > 0)) {
+      return 6;
+    }
     return step64();
   }
   function step56(): number {
-    l_p_20 = l_p_19;
-    l_dual_8 = l_dual_7;
-    l_first_count_5 = fn_cards_of$at(l_p_20, Property_colour[l_dual_8]!, Property_colour$index[l_dual_8]!);
-    l_second_count_5 = fn_cards_of$at(
-      l_p_20,
-      Property_second_colour[l_dual_8]!,
-      Property_second_colour$index[l_dual_8]!,
+    const $l_p_20 = l_p_19;
+    l_p_20 = $l_p_20;
+    const $l_dual_8 = l_dual_7;
+    l_dual_8 = $l_dual_8;
+    const $l_first_count_5 = fn_cards_of$at(
+      $l_p_20,
+      Property_colour[$l_dual_8]!,
+      Property_colour$index[$l_dual_8]!,
     );
-    if (l_first_count_5 > l_second_count_5) {
+    l_first_count_5 = $l_first_count_5;
+    const $l_second_count_5 = fn_cards_of$at(
+      $l_p_20,
+      Property_second_colour[$l_dual_8]!,
+      Property_second_colour$index[$l_dual_8]!,
+    );
+    l_second_count_5 = $l_second_count_5;
+    if ($l_first_count_5 > $l_second_count_5) {
       return step62();
     }
     return step57();
@@ -1534,31 +1558,31 @@ export function playout(): PlayoutKernel {
     return step58();
   }
   function step58(): number {
-    return decide167();
+    return decide168();
   }
   function step59(): number {
-    let $first168: number = 0;
-    let $found169 = false;
+    let $first169: number = 0;
+    let $found170 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first168 = l_h;
-        $found169 = true;
+        $first169 = l_h;
+        $found170 = true;
         break;
       }
     }
-    if (!$found169) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first168;
-    let $first170: number = 0;
-    let $found171 = false;
+    if (!$found170) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first169;
+    let $first171: number = 0;
+    let $found172 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first170 = l_h;
-        $found171 = true;
+        $first171 = l_h;
+        $found172 = true;
         break;
       }
     }
-    if (!$found171) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first170;
+    if (!$found172) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first171;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_8, v_merc_vote[l_one]!, $where[l_dual_8]!);
     } else {
@@ -1576,20 +1600,23 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step64();
+    return step63();
   }
   function step60(): number {
     $write_committed(l_dual_8, Property_second_colour[l_dual_8]!, $where[l_dual_8]!);
-    return step64();
+    return step63();
   }
   function step61(): number {
-    return step64();
+    return step63();
   }
   function step62(): number {
     $write_committed(l_dual_8, Property_colour[l_dual_8]!, $where[l_dual_8]!);
-    return step64();
+    return step63();
   }
   function step63(): number {
+    if (!($keyed_collection_uncommitted[l_p_18 * 2 + 1]! > 0)) {
+      return 6;
+    }
     return step64();
   }
   function step64(): number {
@@ -1648,37 +1675,46 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step68(): number {
-    l_p_21 = l_p_18;
+    const $l_p_21 = l_p_18;
+    l_p_21 = $l_p_21;
     l_dual_9 = l_u_3;
-    if (l_p_21 >= humans) {
+    if ($l_p_21 >= humans) {
       return step71();
     }
     return step69();
   }
   function step69(): number {
     {
-      const $seat172 = l_p_21;
-      if ($seat172 >= humans)
+      const $seat173 = l_p_21;
+      if ($seat173 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat172} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat173} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide183($seat172);
+      return decide184($seat173);
     }
   }
   function step70(): number {
     return 65;
   }
   function step71(): number {
-    l_p_22 = l_p_21;
-    l_dual_10 = l_dual_9;
-    l_first_count_6 = fn_cards_of$at(l_p_22, Property_colour[l_dual_10]!, Property_colour$index[l_dual_10]!);
-    l_second_count_6 = fn_cards_of$at(
-      l_p_22,
-      Property_second_colour[l_dual_10]!,
-      Property_second_colour$index[l_dual_10]!,
+    const $l_p_22 = l_p_21;
+    l_p_22 = $l_p_22;
+    const $l_dual_10 = l_dual_9;
+    l_dual_10 = $l_dual_10;
+    const $l_first_count_6 = fn_cards_of$at(
+      $l_p_22,
+      Property_colour[$l_dual_10]!,
+      Property_colour$index[$l_dual_10]!,
     );
-    if (l_first_count_6 > l_second_count_6) {
+    l_first_count_6 = $l_first_count_6;
+    const $l_second_count_6 = fn_cards_of$at(
+      $l_p_22,
+      Property_second_colour[$l_dual_10]!,
+      Property_second_colour$index[$l_dual_10]!,
+    );
+    l_second_count_6 = $l_second_count_6;
+    if ($l_first_count_6 > $l_second_count_6) {
       return step77();
     }
     return step72();
@@ -1690,31 +1726,31 @@ export function playout(): PlayoutKernel {
     return step73();
   }
   function step73(): number {
-    return decide197();
+    return decide198();
   }
   function step74(): number {
-    let $first198: number = 0;
-    let $found199 = false;
+    let $first199: number = 0;
+    let $found200 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans)) {
-        $first198 = l_h;
-        $found199 = true;
+        $first199 = l_h;
+        $found200 = true;
         break;
       }
     }
-    if (!$found199) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first198;
-    let $first200: number = 0;
-    let $found201 = false;
+    if (!$found200) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_one = $first199;
+    let $first201: number = 0;
+    let $found202 = false;
     for (let l_h = 0; l_h < players; l_h++) {
       if (!(l_h >= humans) && l_h !== l_one) {
-        $first200 = l_h;
-        $found201 = true;
+        $first201 = l_h;
+        $found202 = true;
         break;
       }
     }
-    if (!$found201) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first200;
+    if (!$found202) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first201;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_10, v_merc_vote[l_one]!, $where[l_dual_10]!);
     } else {
@@ -1758,22 +1794,22 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step82(): number {
-    let $first202: number = 0;
-    let $found203 = false;
+    let $first203: number = 0;
+    let $found204 = false;
     {
-      const $seg205 = Z_collection + l_p_18;
-      const $n206 = $keyed_collection_uncommitted[($seg205 - Z_collection) * 2 + 1]! > 0 ? N[$seg205]! : 0;
-      for (let $i204 = 0; $i204 < $n206; $i204++) {
-        const l_u = C[$seg205 * CAP + $i204]!;
+      const $seg206 = Z_collection + l_p_18;
+      const $n207 = $keyed_collection_uncommitted[($seg206 - Z_collection) * 2 + 1]! > 0 ? N[$seg206]! : 0;
+      for (let $i205 = 0; $i205 < $n207; $i205++) {
+        const l_u = C[$seg206 * CAP + $i205]!;
         if (l_u !== l_card_9 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_9)) {
-          $first202 = l_u;
-          $found203 = true;
+          $first203 = l_u;
+          $found204 = true;
           break;
         }
       }
     }
-    if (!$found203) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first202;
+    if (!$found204) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first203;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_9]!)
       ? Property_colour[l_card_9]!
       : Property_second_colour[l_card_9]!;
@@ -1795,19 +1831,19 @@ export function playout(): PlayoutKernel {
   }
   function step87(): number {
     {
-      const $start208 = v_chairman;
-      for (let $k209 = 0; $k209 < players; $k209++) {
-        const l_p = $start208 + $k209 < players ? $start208 + $k209 : $start208 + $k209 - players;
+      const $start209 = v_chairman;
+      for (let $k210 = 0; $k210 < players; $k210++) {
+        const l_p = $start209 + $k210 < players ? $start209 + $k210 : $start209 + $k210 - players;
         {
-          const $seg207 = Z_exchange + l_p;
+          const $seg208 = Z_exchange + l_p;
           const $count = 1;
           if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
           for (let $dealt = 0; $dealt < $count; $dealt++) {
             const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg207 * CAP + N[$seg207]!] = $card;
-            N[$seg207]!++;
-            $where[$card] = $seg207;
+            C[$seg208 * CAP + N[$seg208]!] = $card;
+            N[$seg208]!++;
+            $where[$card] = $seg208;
           }
         }
         v_has_taken[l_p] = false;
@@ -2016,37 +2052,37 @@ export function playout(): PlayoutKernel {
   function step95(): number {
     for (let l_p = 0; l_p < players; l_p++) {
       {
-        let $n210 = 0;
+        let $n211 = 0;
         {
-          const $seg212 = Z_played + l_p;
-          const $n213 = $count_played_effect[($seg212 - Z_played) * 14 + 4]! > 0 ? N[$seg212]! : 0;
-          for (let $i211 = 0; $i211 < $n213; $i211++) {
-            const l_a = C[$seg212 * CAP + $i211]!;
-            if (Action_effect$code[l_a]! === 4) $list41[$n210++] = l_a;
+          const $seg213 = Z_played + l_p;
+          const $n214 = $count_played_effect[($seg213 - Z_played) * 14 + 4]! > 0 ? N[$seg213]! : 0;
+          for (let $i212 = 0; $i212 < $n214; $i212++) {
+            const l_a = C[$seg213 * CAP + $i212]!;
+            if (Action_effect$code[l_a]! === 4) $list41[$n211++] = l_a;
           }
         }
-        for (let $i214 = 0; $i214 < $n210; $i214++) {
-          const l_a = $list41[$i214]!;
+        for (let $i215 = 0; $i215 < $n211; $i215++) {
+          const l_a = $list41[$i215]!;
           {
-            const $seg215 = Z_played + l_p;
+            const $seg216 = Z_played + l_p;
             const $wanted = l_a;
             let $at = -1;
-            for (let $i = 0; $i < N[$seg215]!; $i++)
-              if (C[$seg215 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg216]!; $i++)
+              if (C[$seg216 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
             if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[p]");
-            const $at216 = $seg215 * CAP + $at;
-            const $card = C[$at216]!;
-            const $end217 = $seg215 * CAP + N[$seg215]! - 1;
-            for (let $k218 = $at216; $k218 < $end217; $k218++) C[$k218] = C[$k218 + 1]!;
-            N[$seg215]!--;
+            const $at217 = $seg216 * CAP + $at;
+            const $card = C[$at217]!;
+            const $end218 = $seg216 * CAP + N[$seg216]! - 1;
+            for (let $k219 = $at217; $k219 < $end218; $k219++) C[$k219] = C[$k219 + 1]!;
+            N[$seg216]!--;
             {
               const $member = Action_effect$index[$card]!;
               if ($member >= 0)
-                if (--$count_played_effect[($seg215 - Z_played) * 14 + $member]! === 0)
-                  $holding_count_played_effect[$member]! &= ~(1 << ($seg215 - Z_played));
+                if (--$count_played_effect[($seg216 - Z_played) * 14 + $member]! === 0)
+                  $holding_count_played_effect[$member]! &= ~(1 << ($seg216 - Z_played));
             }
             C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
             N[Z_action_discard]!++;
@@ -2068,68 +2104,63 @@ export function playout(): PlayoutKernel {
     return 4;
   }
   function step97(): number {
-    l_p_8 = l_p_7;
-    l_card_7 = N[Z_exchange + l_p_8]! > 0 ? C[(Z_exchange + l_p_8) * CAP]! : emptyZone("top");
-    l_money_before = fn_money_cards(l_p_8);
+    const $l_p_8 = l_p_7;
+    l_p_8 = $l_p_8;
+    const $l_card_7 = N[Z_exchange + $l_p_8]! > 0 ? C[(Z_exchange + $l_p_8) * CAP]! : emptyZone("top");
+    l_card_7 = $l_card_7;
+    l_money_before = fn_money_cards($l_p_8);
     {
-      const $amount = v_protection[l_p_8]!;
+      const $amount = v_protection[$l_p_8]!;
       if ($amount !== 0) {
         if ($amount < 0)
           throw new GameFault(
             "fault/negative-transfer",
             `cannot transfer a negative amount (${$amount}) from protection[p]`,
           );
-        $positive_protection -= v_protection[l_p_8]! > 0 ? 1 : 0;
-        v_protection[l_p_8] = 0;
+        $positive_protection -= v_protection[$l_p_8]! > 0 ? 1 : 0;
+        v_protection[$l_p_8] = 0;
         v_bank += $amount;
-        $positive_protection += v_protection[l_p_8]! > 0 ? 1 : 0;
+        $positive_protection += v_protection[$l_p_8]! > 0 ? 1 : 0;
         $above_protection =
-          v_protection[l_p_8]! > 0 ? $above_protection | (1 << l_p_8) : $above_protection & ~(1 << l_p_8);
+          v_protection[$l_p_8]! > 0 ? $above_protection | (1 << $l_p_8) : $above_protection & ~(1 << $l_p_8);
         $zero_protection =
-          v_protection[l_p_8]! === 0 ? $zero_protection | (1 << l_p_8) : $zero_protection & ~(1 << l_p_8);
+          v_protection[$l_p_8]! === 0 ? $zero_protection | (1 << $l_p_8) : $zero_protection & ~(1 << $l_p_8);
       }
     }
     {
-      const $card = l_card_7;
-      const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($taken - Z_collection) * 2 + $member]!--;
-      }
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($taken - Z_collection) * 6 + $member]!--;
-      }
-      if ($taken >= Z_collection && $taken < Z_collection + 6) {
-        const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($taken - Z_collection) * 3 + $member]!--;
-      }
-      const $seg219 = Z_collection + l_p_8;
-      C[$seg219 * CAP + N[$seg219]!] = $card;
-      N[$seg219]!++;
-      $where[$card] = $seg219;
+      const $seg220 = Z_exchange + $l_p_8;
+      const $card = $l_card_7;
+      N[$seg220] = 0;
+      const $seg221 = Z_collection + $l_p_8;
+      C[$seg221 * CAP + N[$seg221]!] = $card;
+      N[$seg221]!++;
+      $where[$card] = $seg221;
       {
         const $member = fn_uncommitted($card) ? 1 : 0;
-        if ($member >= 0) $keyed_collection_uncommitted[($seg219 - Z_collection) * 2 + $member]!++;
+        if ($member >= 0) $keyed_collection_uncommitted[($seg221 - Z_collection) * 2 + $member]!++;
       }
       {
         const $member = fn_colour_of$member($card);
-        if ($member >= 0) $keyed_collection_colour_of[($seg219 - Z_collection) * 6 + $member]!++;
+        if ($member >= 0) $keyed_collection_colour_of[($seg221 - Z_collection) * 6 + $member]!++;
       }
       {
         const $member = Property_kind$index[$card]!;
-        if ($member >= 0) $count_collection_kind[($seg219 - Z_collection) * 3 + $member]!++;
+        if ($member >= 0) $count_collection_kind[($seg221 - Z_collection) * 3 + $member]!++;
       }
     }
-    l_p_9 = l_p_8;
-    l_card_8 = l_card_7;
-    if (Property_kind$code[l_card_8]! === 1) {
+    l_p_9 = $l_p_8;
+    const $l_card_8 = $l_card_7;
+    l_card_8 = $l_card_8;
+    if (Property_kind$code[$l_card_8]! === 1) {
       return step119();
     }
     return step98();
   }
   function step98(): number {
     if (Property_kind$code[l_card_8]! === 0) {
+      if (!($keyed_collection_uncommitted[l_p_9 * 2 + 1]! > 0)) {
+        return step154();
+      }
       return step100();
     }
     return step154();
@@ -2199,37 +2230,46 @@ export function playout(): PlayoutKernel {
     return step105();
   }
   function step105(): number {
-    l_p_14 = l_p_9;
+    const $l_p_14 = l_p_9;
+    l_p_14 = $l_p_14;
     l_dual_5 = l_u_2;
-    if (l_p_14 >= humans) {
+    if ($l_p_14 >= humans) {
       return step108();
     }
     return step106();
   }
   function step106(): number {
     {
-      const $seat220 = l_p_14;
-      if ($seat220 >= humans)
+      const $seat222 = l_p_14;
+      if ($seat222 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat220} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat222} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide231($seat220);
+      return decide233($seat222);
     }
   }
   function step107(): number {
     return 101;
   }
   function step108(): number {
-    l_p_15 = l_p_14;
-    l_dual_6 = l_dual_5;
-    l_first_count_4 = fn_cards_of$at(l_p_15, Property_colour[l_dual_6]!, Property_colour$index[l_dual_6]!);
-    l_second_count_4 = fn_cards_of$at(
-      l_p_15,
-      Property_second_colour[l_dual_6]!,
-      Property_second_colour$index[l_dual_6]!,
+    const $l_p_15 = l_p_14;
+    l_p_15 = $l_p_15;
+    const $l_dual_6 = l_dual_5;
+    l_dual_6 = $l_dual_6;
+    const $l_first_count_4 = fn_cards_of$at(
+      $l_p_15,
+      Property_colour[$l_dual_6]!,
+      Property_colour$index[$l_dual_6]!,
     );
-    if (l_first_count_4 > l_second_count_4) {
+    l_first_count_4 = $l_first_count_4;
+    const $l_second_count_4 = fn_cards_of$at(
+      $l_p_15,
+      Property_second_colour[$l_dual_6]!,
+      Property_second_colour$index[$l_dual_6]!,
+    );
+    l_second_count_4 = $l_second_count_4;
+    if ($l_first_count_4 > $l_second_count_4) {
       return step114();
     }
     return step109();
@@ -2241,31 +2281,31 @@ export function playout(): PlayoutKernel {
     return step110();
   }
   function step110(): number {
-    return decide245();
+    return decide247();
   }
   function step111(): number {
-    let $first246: number = 0;
-    let $found247 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
-        $first246 = l_h;
-        $found247 = true;
-        break;
-      }
-    }
-    if (!$found247) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first246;
     let $first248: number = 0;
     let $found249 = false;
     for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
+      if (!(l_h >= humans)) {
         $first248 = l_h;
         $found249 = true;
         break;
       }
     }
     if (!$found249) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first248;
+    let l_one = $first248;
+    let $first250: number = 0;
+    let $found251 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first250 = l_h;
+        $found251 = true;
+        break;
+      }
+    }
+    if (!$found251) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first250;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_6, v_merc_vote[l_one]!, $where[l_dual_6]!);
     } else {
@@ -2310,23 +2350,23 @@ export function playout(): PlayoutKernel {
     return 101;
   }
   function step119(): number {
-    let $cond254: boolean = l_p_9 >= humans;
-    if ($cond254) {
-      let $any250: boolean = false;
+    let $cond256: boolean = l_p_9 >= humans;
+    if ($cond256) {
+      let $any252: boolean = false;
       {
-        const $seg252 = Z_collection + l_p_9;
-        const $n253 = $keyed_collection_uncommitted[($seg252 - Z_collection) * 2 + 1]! > 0 ? N[$seg252]! : 0;
-        for (let $i251 = 0; $i251 < $n253; $i251++) {
-          const l_u = C[$seg252 * CAP + $i251]!;
+        const $seg254 = Z_collection + l_p_9;
+        const $n255 = $keyed_collection_uncommitted[($seg254 - Z_collection) * 2 + 1]! > 0 ? N[$seg254]! : 0;
+        for (let $i253 = 0; $i253 < $n255; $i253++) {
+          const l_u = C[$seg254 * CAP + $i253]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any250 = true;
+            $any252 = true;
             break;
           }
         }
       }
-      $cond254 = $any250;
+      $cond256 = $any252;
     }
-    if ($cond254) {
+    if ($cond256) {
       return step152();
     }
     return step120();
@@ -2343,26 +2383,26 @@ export function playout(): PlayoutKernel {
     return step121();
   }
   function step121(): number {
-    let $cond259: boolean =
+    let $cond261: boolean =
       fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
         fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) >
       0;
-    if (!$cond259) {
-      let $any255: boolean = false;
+    if (!$cond261) {
+      let $any257: boolean = false;
       {
-        const $seg257 = Z_collection + l_p_9;
-        const $n258 = $keyed_collection_uncommitted[($seg257 - Z_collection) * 2 + 1]! > 0 ? N[$seg257]! : 0;
-        for (let $i256 = 0; $i256 < $n258; $i256++) {
-          const l_u = C[$seg257 * CAP + $i256]!;
+        const $seg259 = Z_collection + l_p_9;
+        const $n260 = $keyed_collection_uncommitted[($seg259 - Z_collection) * 2 + 1]! > 0 ? N[$seg259]! : 0;
+        for (let $i258 = 0; $i258 < $n260; $i258++) {
+          const l_u = C[$seg259 * CAP + $i258]!;
           if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-            $any255 = true;
+            $any257 = true;
             break;
           }
         }
       }
-      $cond259 = $any255;
+      $cond261 = $any257;
     }
-    if ($cond259) {
+    if ($cond261) {
       return step123();
     }
     return step154();
@@ -2371,37 +2411,49 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step123(): number {
-    l_p_10 = l_p_9;
+    const $l_p_10 = l_p_9;
+    l_p_10 = $l_p_10;
     l_dual = l_card_8;
-    if (l_p_10 >= humans) {
+    if ($l_p_10 >= humans) {
       return step126();
     }
     return step124();
   }
   function step124(): number {
     {
-      const $seat260 = l_p_10;
-      if ($seat260 >= humans)
+      const $seat262 = l_p_10;
+      if ($seat262 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat260} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat262} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide271($seat260);
+      return decide273($seat262);
     }
   }
   function step125(): number {
+    if (!($keyed_collection_uncommitted[l_p_9 * 2 + 1]! > 0)) {
+      return step154();
+    }
     return step134();
   }
   function step126(): number {
-    l_p_11 = l_p_10;
-    l_dual_2 = l_dual;
-    l_first_count_2 = fn_cards_of$at(l_p_11, Property_colour[l_dual_2]!, Property_colour$index[l_dual_2]!);
-    l_second_count_2 = fn_cards_of$at(
-      l_p_11,
-      Property_second_colour[l_dual_2]!,
-      Property_second_colour$index[l_dual_2]!,
+    const $l_p_11 = l_p_10;
+    l_p_11 = $l_p_11;
+    const $l_dual_2 = l_dual;
+    l_dual_2 = $l_dual_2;
+    const $l_first_count_2 = fn_cards_of$at(
+      $l_p_11,
+      Property_colour[$l_dual_2]!,
+      Property_colour$index[$l_dual_2]!,
     );
-    if (l_first_count_2 > l_second_count_2) {
+    l_first_count_2 = $l_first_count_2;
+    const $l_second_count_2 = fn_cards_of$at(
+      $l_p_11,
+      Property_second_colour[$l_dual_2]!,
+      Property_second_colour$index[$l_dual_2]!,
+    );
+    l_second_count_2 = $l_second_count_2;
+    if ($l_first_count_2 > $l_second_count_2) {
       return step132();
     }
     return step127();
@@ -2413,31 +2465,31 @@ export function playout(): PlayoutKernel {
     return step128();
   }
   function step128(): number {
-    return decide285();
+    return decide287();
   }
   function step129(): number {
-    let $first286: number = 0;
-    let $found287 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
-        $first286 = l_h;
-        $found287 = true;
-        break;
-      }
-    }
-    if (!$found287) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first286;
     let $first288: number = 0;
     let $found289 = false;
     for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
+      if (!(l_h >= humans)) {
         $first288 = l_h;
         $found289 = true;
         break;
       }
     }
     if (!$found289) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first288;
+    let l_one = $first288;
+    let $first290: number = 0;
+    let $found291 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first290 = l_h;
+        $found291 = true;
+        break;
+      }
+    }
+    if (!$found291) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first290;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_2, v_merc_vote[l_one]!, $where[l_dual_2]!);
     } else {
@@ -2455,20 +2507,23 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    return step134();
+    return step133();
   }
   function step130(): number {
     $write_committed(l_dual_2, Property_second_colour[l_dual_2]!, $where[l_dual_2]!);
-    return step134();
+    return step133();
   }
   function step131(): number {
-    return step134();
+    return step133();
   }
   function step132(): number {
     $write_committed(l_dual_2, Property_colour[l_dual_2]!, $where[l_dual_2]!);
-    return step134();
+    return step133();
   }
   function step133(): number {
+    if (!($keyed_collection_uncommitted[l_p_9 * 2 + 1]! > 0)) {
+      return step154();
+    }
     return step134();
   }
   function step134(): number {
@@ -2527,37 +2582,46 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step138(): number {
-    l_p_12 = l_p_9;
+    const $l_p_12 = l_p_9;
+    l_p_12 = $l_p_12;
     l_dual_3 = l_u;
-    if (l_p_12 >= humans) {
+    if ($l_p_12 >= humans) {
       return step141();
     }
     return step139();
   }
   function step139(): number {
     {
-      const $seat290 = l_p_12;
-      if ($seat290 >= humans)
+      const $seat292 = l_p_12;
+      if ($seat292 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat290} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat292} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide301($seat290);
+      return decide303($seat292);
     }
   }
   function step140(): number {
     return 135;
   }
   function step141(): number {
-    l_p_13 = l_p_12;
-    l_dual_4 = l_dual_3;
-    l_first_count_3 = fn_cards_of$at(l_p_13, Property_colour[l_dual_4]!, Property_colour$index[l_dual_4]!);
-    l_second_count_3 = fn_cards_of$at(
-      l_p_13,
-      Property_second_colour[l_dual_4]!,
-      Property_second_colour$index[l_dual_4]!,
+    const $l_p_13 = l_p_12;
+    l_p_13 = $l_p_13;
+    const $l_dual_4 = l_dual_3;
+    l_dual_4 = $l_dual_4;
+    const $l_first_count_3 = fn_cards_of$at(
+      $l_p_13,
+      Property_colour[$l_dual_4]!,
+      Property_colour$index[$l_dual_4]!,
     );
-    if (l_first_count_3 > l_second_count_3) {
+    l_first_count_3 = $l_first_count_3;
+    const $l_second_count_3 = fn_cards_of$at(
+      $l_p_13,
+      Property_second_colour[$l_dual_4]!,
+      Property_second_colour$index[$l_dual_4]!,
+    );
+    l_second_count_3 = $l_second_count_3;
+    if ($l_first_count_3 > $l_second_count_3) {
       return step147();
     }
     return step142();
@@ -2569,31 +2633,31 @@ export function playout(): PlayoutKernel {
     return step143();
   }
   function step143(): number {
-    return decide315();
+    return decide317();
   }
   function step144(): number {
-    let $first316: number = 0;
-    let $found317 = false;
-    for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans)) {
-        $first316 = l_h;
-        $found317 = true;
-        break;
-      }
-    }
-    if (!$found317) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_one = $first316;
     let $first318: number = 0;
     let $found319 = false;
     for (let l_h = 0; l_h < players; l_h++) {
-      if (!(l_h >= humans) && l_h !== l_one) {
+      if (!(l_h >= humans)) {
         $first318 = l_h;
         $found319 = true;
         break;
       }
     }
     if (!$found319) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first318;
+    let l_one = $first318;
+    let $first320: number = 0;
+    let $found321 = false;
+    for (let l_h = 0; l_h < players; l_h++) {
+      if (!(l_h >= humans) && l_h !== l_one) {
+        $first320 = l_h;
+        $found321 = true;
+        break;
+      }
+    }
+    if (!$found321) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first320;
     if (v_merc_vote[l_one]! === v_merc_vote[l_other]!) {
       $write_committed(l_dual_4, v_merc_vote[l_one]!, $where[l_dual_4]!);
     } else {
@@ -2637,22 +2701,22 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step152(): number {
-    let $first320: number = 0;
-    let $found321 = false;
+    let $first322: number = 0;
+    let $found323 = false;
     {
-      const $seg323 = Z_collection + l_p_9;
-      const $n324 = $keyed_collection_uncommitted[($seg323 - Z_collection) * 2 + 1]! > 0 ? N[$seg323]! : 0;
-      for (let $i322 = 0; $i322 < $n324; $i322++) {
-        const l_u = C[$seg323 * CAP + $i322]!;
+      const $seg325 = Z_collection + l_p_9;
+      const $n326 = $keyed_collection_uncommitted[($seg325 - Z_collection) * 2 + 1]! > 0 ? N[$seg325]! : 0;
+      for (let $i324 = 0; $i324 < $n326; $i324++) {
+        const l_u = C[$seg325 * CAP + $i324]!;
         if (l_u !== l_card_8 && fn_uncommitted(l_u) && fn_shares_colour(l_u, l_card_8)) {
-          $first320 = l_u;
-          $found321 = true;
+          $first322 = l_u;
+          $found323 = true;
           break;
         }
       }
     }
-    if (!$found321) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    let l_other = $first320;
+    if (!$found323) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    let l_other = $first322;
     let l_common = fn_shows_colour(l_other, Property_colour[l_card_8]!)
       ? Property_colour[l_card_8]!
       : Property_second_colour[l_card_8]!;
@@ -2712,18 +2776,18 @@ export function playout(): PlayoutKernel {
   }
   function step158(): number {
     {
-      const $seg325 = Z_hand + l_p_16;
+      const $seg327 = Z_hand + l_p_16;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg325 * CAP + N[$seg325]!] = $card;
-        N[$seg325]!++;
-        $where[$card] = $seg325;
+        C[$seg327 * CAP + N[$seg327]!] = $card;
+        N[$seg327]!++;
+        $where[$card] = $seg327;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg325 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg327 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -2743,13 +2807,13 @@ export function playout(): PlayoutKernel {
   }
   function step161(): number {
     {
-      const $seat326 = l_p_16;
-      if ($seat326 >= humans)
+      const $seat328 = l_p_16;
+      if ($seat328 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat326} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat328} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide340($seat326);
+      return decide342($seat328);
     }
   }
   function step162(): number {
@@ -2757,22 +2821,22 @@ export function playout(): PlayoutKernel {
   }
   function step163(): number {
     {
-      const $seg341 = Z_hand + l_p_16;
+      const $seg343 = Z_hand + l_p_16;
       const $position = rollOn(G, N[Z_hand + l_p_16]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg341]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg343]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg341]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg343]!}`,
         );
       const $index = $position - 1;
-      const $at342 = $seg341 * CAP + $index;
-      const $card = C[$at342]!;
-      const $end343 = $seg341 * CAP + N[$seg341]! - 1;
-      for (let $k344 = $at342; $k344 < $end343; $k344++) C[$k344] = C[$k344 + 1]!;
-      N[$seg341]!--;
+      const $at344 = $seg343 * CAP + $index;
+      const $card = C[$at344]!;
+      const $end345 = $seg343 * CAP + N[$seg343]! - 1;
+      for (let $k346 = $at344; $k346 < $end345; $k346++) C[$k346] = C[$k346 + 1]!;
+      N[$seg343]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg341 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg343 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -2795,13 +2859,13 @@ export function playout(): PlayoutKernel {
   function step168(): number {
     l___window_1 = true;
     {
-      const $seg345 = Z_hand + l_p_5;
-      if (!($count_hand_effect[($seg345 - Z_hand) * 14 + 1]! > 0) || !(v_protection[l_p_5]! > 0)) {
-        const $seat346 = l_p_5;
-        if ($seat346 >= humans)
+      const $seg347 = Z_hand + l_p_5;
+      if (!($count_hand_effect[($seg347 - Z_hand) * 14 + 1]! > 0) || !(v_protection[l_p_5]! > 0)) {
+        const $seat348 = l_p_5;
+        if ($seat348 >= humans)
           throw new GameFault(
             "fault/bot-asked",
-            `seat ${$seat346} is played by the rules: the rules must decide for it, never ask it`,
+            `seat ${$seat348} is played by the rules: the rules must decide for it, never ask it`,
           );
         l___window_1 = false;
         return 92;
@@ -2831,19 +2895,20 @@ export function playout(): PlayoutKernel {
   }
   function step171(): number {
     {
-      const $seat347 = l_p_5;
-      if ($seat347 >= humans)
+      const $seat349 = l_p_5;
+      if ($seat349 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat347} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat349} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide364($seat347, true);
+      return decide366($seat349, true);
     }
   }
   function step172(): number {
     l_p_6 = l_p_5;
-    l_card_6 = l_card_5;
-    if (Action_effect$code[l_card_6]! === 0) {
+    const $l_card_6 = l_card_5;
+    l_card_6 = $l_card_6;
+    if (Action_effect$code[$l_card_6]! === 0) {
       return step200();
     }
     return step173();
@@ -2904,36 +2969,36 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg365 = Z_played + l_p_6;
-      C[$seg365 * CAP + N[$seg365]!] = $card;
-      N[$seg365]!++;
-      $where[$card] = $seg365;
+      const $seg367 = Z_played + l_p_6;
+      C[$seg367 * CAP + N[$seg367]!] = $card;
+      N[$seg367]!++;
+      $where[$card] = $seg367;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg365 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg365 - Z_played);
+          if ($count_played_effect[($seg367 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg367 - Z_played);
       }
     }
     return 169;
   }
   function step181(): number {
     {
-      const $argument366 = l_p_6;
-      const $argument367 = l_card_6;
+      const $argument368 = l_p_6;
+      const $argument369 = l_card_6;
       {
-        let l_p = $argument366;
-        let l_card = $argument367;
+        let l_p = $argument368;
+        let l_card = $argument369;
       }
     }
     {
-      const $seat368 = l_p_6;
-      if ($seat368 >= humans)
+      const $seat370 = l_p_6;
+      if ($seat370 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat368} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat370} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide378($seat368);
+      return decide380($seat370);
     }
   }
   function step182(): number {
@@ -2967,21 +3032,21 @@ export function playout(): PlayoutKernel {
   }
   function step186(): number {
     {
-      const $argument379 = l_p_6;
-      const $argument380 = l_card_6;
+      const $argument381 = l_p_6;
+      const $argument382 = l_card_6;
       {
-        let l_p = $argument379;
-        let l_card = $argument380;
+        let l_p = $argument381;
+        let l_card = $argument382;
       }
     }
     {
-      const $seat381 = l_p_6;
-      if ($seat381 >= humans)
+      const $seat383 = l_p_6;
+      if ($seat383 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat381} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat383} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide394($seat381);
+      return decide396($seat383);
     }
   }
   function step187(): number {
@@ -3004,15 +3069,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg395 = Z_played + l_p_6;
-      C[$seg395 * CAP + N[$seg395]!] = $card;
-      N[$seg395]!++;
-      $where[$card] = $seg395;
+      const $seg397 = Z_played + l_p_6;
+      C[$seg397 * CAP + N[$seg397]!] = $card;
+      N[$seg397]!++;
+      $where[$card] = $seg397;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg395 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg395 - Z_played);
+          if ($count_played_effect[($seg397 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg397 - Z_played);
       }
     }
     return 169;
@@ -3039,24 +3104,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat396 = l_p_6;
-      if ($seat396 >= humans)
+      const $seat398 = l_p_6;
+      if ($seat398 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat396} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat398} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide418($seat396);
+      return decide420($seat398);
     }
   }
   function step192(): number {
     {
-      const $seat419 = l_p_6;
-      if ($seat419 >= humans)
+      const $seat421 = l_p_6;
+      if ($seat421 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat419} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat421} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide444($seat419);
+      return decide446($seat421);
     }
   }
   function step193(): number {
@@ -3070,12 +3135,12 @@ export function playout(): PlayoutKernel {
   }
   function step196(): number {
     {
-      let $n445 = 0;
+      let $n447 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list71[$n445++] = l_q;
+        if (l_q !== l_p_6) $list71[$n447++] = l_q;
       }
-      for (let $i446 = 0; $i446 < $n445; $i446++) {
-        const l_q = $list71[$i446]!;
+      for (let $i448 = 0; $i448 < $n447; $i448++) {
+        const l_q = $list71[$i448]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3229,13 +3294,13 @@ export function playout(): PlayoutKernel {
   }
   function step206(): number {
     {
-      const $seat447 = l_active;
-      if ($seat447 >= humans)
+      const $seat449 = l_active;
+      if ($seat449 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat447} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide505($seat447);
+      return decide507($seat449);
     }
   }
   function step207(): number {
@@ -3256,13 +3321,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat506 = l_target;
-      if ($seat506 >= humans)
+      const $seat508 = l_target;
+      if ($seat508 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat506} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide533($seat506);
+      return decide535($seat508);
     }
   }
   function step209(): number {
@@ -3292,13 +3357,13 @@ export function playout(): PlayoutKernel {
           : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat534 = l_active;
-      if ($seat534 >= humans)
+      const $seat536 = l_active;
+      if ($seat536 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat534} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide556($seat534);
+      return decide558($seat536);
     }
   }
   function step210(): number {
@@ -3308,36 +3373,37 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step212(): number {
-    let $first557: number = 0;
-    let $found558 = false;
+    let $first559: number = 0;
+    let $found560 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first557 = l_q;
-        $found558 = true;
+        $first559 = l_q;
+        $found560 = true;
         break;
       }
     }
-    if (!$found558) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_opponent = $first557;
+    if (!$found560) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    const $l_opponent = $first559;
+    l_opponent = $l_opponent;
     {
-      const $seat559 = l_opponent;
-      if ($seat559 >= humans)
+      const $seat561 = $l_opponent;
+      if ($seat561 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat559} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide570($seat559);
+      return decide572($seat561);
     }
   }
   function step213(): number {
     {
-      const $seat571 = l_active;
-      if ($seat571 >= humans)
+      const $seat573 = l_active;
+      if ($seat573 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat571} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide593($seat571);
+      return decide595($seat573);
     }
   }
   function step214(): number {
@@ -3380,18 +3446,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg594 = Z_hand + l_p_4;
+      const $seg596 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg594 * CAP + N[$seg594]!] = $card;
-        N[$seg594]!++;
-        $where[$card] = $seg594;
+        C[$seg596 * CAP + N[$seg596]!] = $card;
+        N[$seg596]!++;
+        $where[$card] = $seg596;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg594 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg596 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3411,13 +3477,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat595 = l_p_4;
-      if ($seat595 >= humans)
+      const $seat597 = l_p_4;
+      if ($seat597 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat595} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide609($seat595);
+      return decide611($seat597);
     }
   }
   function step222(): number {
@@ -3425,22 +3491,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg610 = Z_hand + l_p_4;
+      const $seg612 = Z_hand + l_p_4;
       const $position = rollOn(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg610]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg612]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg610]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg612]!}`,
         );
       const $index = $position - 1;
-      const $at611 = $seg610 * CAP + $index;
-      const $card = C[$at611]!;
-      const $end612 = $seg610 * CAP + N[$seg610]! - 1;
-      for (let $k613 = $at611; $k613 < $end612; $k613++) C[$k613] = C[$k613 + 1]!;
-      N[$seg610]!--;
+      const $at613 = $seg612 * CAP + $index;
+      const $card = C[$at613]!;
+      const $end614 = $seg612 * CAP + N[$seg612]! - 1;
+      for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
+      N[$seg612]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg610 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg612 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3461,8 +3527,9 @@ export function playout(): PlayoutKernel {
   function step227(): number {
     l_action_played = true;
     l_p_3 = l_active;
-    l_card_4 = l_card_3;
-    if (Action_effect$code[l_card_4]! === 0) {
+    const $l_card_4 = l_card_3;
+    l_card_4 = $l_card_4;
+    if (Action_effect$code[$l_card_4]! === 0) {
       return step255();
     }
     return step228();
@@ -3523,36 +3590,36 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg614 = Z_played + l_p_3;
-      C[$seg614 * CAP + N[$seg614]!] = $card;
-      N[$seg614]!++;
-      $where[$card] = $seg614;
+      const $seg616 = Z_played + l_p_3;
+      C[$seg616 * CAP + N[$seg616]!] = $card;
+      N[$seg616]!++;
+      $where[$card] = $seg616;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg614 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg614 - Z_played);
+          if ($count_played_effect[($seg616 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg616 - Z_played);
       }
     }
     return step257();
   }
   function step236(): number {
     {
-      const $argument615 = l_p_3;
-      const $argument616 = l_card_4;
+      const $argument617 = l_p_3;
+      const $argument618 = l_card_4;
       {
-        let l_p = $argument615;
-        let l_card = $argument616;
+        let l_p = $argument617;
+        let l_card = $argument618;
       }
     }
     {
-      const $seat617 = l_p_3;
-      if ($seat617 >= humans)
+      const $seat619 = l_p_3;
+      if ($seat619 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide627($seat617);
+      return decide629($seat619);
     }
   }
   function step237(): number {
@@ -3586,21 +3653,21 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $argument628 = l_p_3;
-      const $argument629 = l_card_4;
+      const $argument630 = l_p_3;
+      const $argument631 = l_card_4;
       {
-        let l_p = $argument628;
-        let l_card = $argument629;
+        let l_p = $argument630;
+        let l_card = $argument631;
       }
     }
     {
-      const $seat630 = l_p_3;
-      if ($seat630 >= humans)
+      const $seat632 = l_p_3;
+      if ($seat632 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat632} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide643($seat630);
+      return decide645($seat632);
     }
   }
   function step242(): number {
@@ -3623,15 +3690,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg644 = Z_played + l_p_3;
-      C[$seg644 * CAP + N[$seg644]!] = $card;
-      N[$seg644]!++;
-      $where[$card] = $seg644;
+      const $seg646 = Z_played + l_p_3;
+      C[$seg646 * CAP + N[$seg646]!] = $card;
+      N[$seg646]!++;
+      $where[$card] = $seg646;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg644 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg644 - Z_played);
+          if ($count_played_effect[($seg646 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg646 - Z_played);
       }
     }
     return step257();
@@ -3658,24 +3725,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat645 = l_p_3;
-      if ($seat645 >= humans)
+      const $seat647 = l_p_3;
+      if ($seat647 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat645} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat647} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide667($seat645);
+      return decide669($seat647);
     }
   }
   function step247(): number {
     {
-      const $seat668 = l_p_3;
-      if ($seat668 >= humans)
+      const $seat670 = l_p_3;
+      if ($seat670 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat670} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide693($seat668);
+      return decide695($seat670);
     }
   }
   function step248(): number {
@@ -3689,12 +3756,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n694 = 0;
+      let $n696 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list84[$n694++] = l_q;
+        if (l_q !== l_p_3) $list84[$n696++] = l_q;
       }
-      for (let $i695 = 0; $i695 < $n694; $i695++) {
-        const l_q = $list84[$i695]!;
+      for (let $i697 = 0; $i697 < $n696; $i697++) {
+        const l_q = $list84[$i697]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3832,13 +3899,13 @@ export function playout(): PlayoutKernel {
   function step258(): number {
     l___window_0 = true;
     {
-      const $seg696 = Z_hand + l_p;
-      if (!($count_hand_effect[($seg696 - Z_hand) * 14 + 4]! > 0)) {
-        const $seat697 = l_p;
-        if ($seat697 >= humans)
+      const $seg698 = Z_hand + l_p;
+      if (!($count_hand_effect[($seg698 - Z_hand) * 14 + 4]! > 0)) {
+        const $seat699 = l_p;
+        if ($seat699 >= humans)
           throw new GameFault(
             "fault/bot-asked",
-            `seat ${$seat697} is played by the rules: the rules must decide for it, never ask it`,
+            `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
           );
         l___window_0 = false;
         return 88;
@@ -3868,19 +3935,20 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat698 = l_p;
-      if ($seat698 >= humans)
+      const $seat700 = l_p;
+      if ($seat700 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat698} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat700} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide715($seat698, true);
+      return decide717($seat700, true);
     }
   }
   function step262(): number {
     l_p_2 = l_p;
-    l_card_2 = l_card;
-    if (Action_effect$code[l_card_2]! === 0) {
+    const $l_card_2 = l_card;
+    l_card_2 = $l_card_2;
+    if (Action_effect$code[$l_card_2]! === 0) {
       return step290();
     }
     return step263();
@@ -3941,36 +4009,36 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg716 = Z_played + l_p_2;
-      C[$seg716 * CAP + N[$seg716]!] = $card;
-      N[$seg716]!++;
-      $where[$card] = $seg716;
+      const $seg718 = Z_played + l_p_2;
+      C[$seg718 * CAP + N[$seg718]!] = $card;
+      N[$seg718]!++;
+      $where[$card] = $seg718;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg716 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg716 - Z_played);
+          if ($count_played_effect[($seg718 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg718 - Z_played);
       }
     }
     return 259;
   }
   function step271(): number {
     {
-      const $argument717 = l_p_2;
-      const $argument718 = l_card_2;
+      const $argument719 = l_p_2;
+      const $argument720 = l_card_2;
       {
-        let l_p = $argument717;
-        let l_card = $argument718;
+        let l_p = $argument719;
+        let l_card = $argument720;
       }
     }
     {
-      const $seat719 = l_p_2;
-      if ($seat719 >= humans)
+      const $seat721 = l_p_2;
+      if ($seat721 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat719} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat721} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide729($seat719);
+      return decide731($seat721);
     }
   }
   function step272(): number {
@@ -4004,21 +4072,21 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $argument730 = l_p_2;
-      const $argument731 = l_card_2;
+      const $argument732 = l_p_2;
+      const $argument733 = l_card_2;
       {
-        let l_p = $argument730;
-        let l_card = $argument731;
+        let l_p = $argument732;
+        let l_card = $argument733;
       }
     }
     {
-      const $seat732 = l_p_2;
-      if ($seat732 >= humans)
+      const $seat734 = l_p_2;
+      if ($seat734 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat732} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide745($seat732);
+      return decide747($seat734);
     }
   }
   function step277(): number {
@@ -4041,15 +4109,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg746 = Z_played + l_p_2;
-      C[$seg746 * CAP + N[$seg746]!] = $card;
-      N[$seg746]!++;
-      $where[$card] = $seg746;
+      const $seg748 = Z_played + l_p_2;
+      C[$seg748 * CAP + N[$seg748]!] = $card;
+      N[$seg748]!++;
+      $where[$card] = $seg748;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg746 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg746 - Z_played);
+          if ($count_played_effect[($seg748 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg748 - Z_played);
       }
     }
     return 259;
@@ -4076,24 +4144,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat747 = l_p_2;
-      if ($seat747 >= humans)
+      const $seat749 = l_p_2;
+      if ($seat749 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat747} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide769($seat747);
+      return decide771($seat749);
     }
   }
   function step282(): number {
     {
-      const $seat770 = l_p_2;
-      if ($seat770 >= humans)
+      const $seat772 = l_p_2;
+      if ($seat772 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat770} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide795($seat770);
+      return decide797($seat772);
     }
   }
   function step283(): number {
@@ -4107,12 +4175,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n796 = 0;
+      let $n798 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list93[$n796++] = l_q;
+        if (l_q !== l_p_2) $list93[$n798++] = l_q;
       }
-      for (let $i797 = 0; $i797 < $n796; $i797++) {
-        const l_q = $list93[$i797]!;
+      for (let $i799 = 0; $i799 < $n798; $i799++) {
+        const l_q = $list93[$i799]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -4236,317 +4304,317 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat770 = l_p_2;
-      if ($seat770 >= humans)
+      const $seat772 = l_p_2;
+      if ($seat772 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat770} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide795($seat770);
+      return decide797($seat772);
     }
   }
   function step295(): number {
     {
-      const $seat747 = l_p_2;
-      if ($seat747 >= humans)
+      const $seat749 = l_p_2;
+      if ($seat749 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat747} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide769($seat747);
+      return decide771($seat749);
     }
   }
   function step296(): number {
     {
-      const $seat732 = l_p_2;
-      if ($seat732 >= humans)
+      const $seat734 = l_p_2;
+      if ($seat734 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat732} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide745($seat732);
+      return decide747($seat734);
     }
   }
   function step297(): number {
     {
-      const $seat719 = l_p_2;
-      if ($seat719 >= humans)
+      const $seat721 = l_p_2;
+      if ($seat721 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat719} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat721} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide729($seat719);
+      return decide731($seat721);
     }
   }
   function step298(): number {
     {
-      const $seat698 = l_p;
-      if ($seat698 >= humans)
+      const $seat700 = l_p;
+      if ($seat700 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat698} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat700} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide715($seat698, false);
+      return decide717($seat700, false);
     }
   }
   function step299(): number {
     {
-      const $seat668 = l_p_3;
-      if ($seat668 >= humans)
+      const $seat670 = l_p_3;
+      if ($seat670 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat668} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat670} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide693($seat668);
+      return decide695($seat670);
     }
   }
   function step300(): number {
     {
-      const $seat645 = l_p_3;
-      if ($seat645 >= humans)
+      const $seat647 = l_p_3;
+      if ($seat647 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat645} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat647} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide667($seat645);
+      return decide669($seat647);
     }
   }
   function step301(): number {
     {
-      const $seat630 = l_p_3;
-      if ($seat630 >= humans)
+      const $seat632 = l_p_3;
+      if ($seat632 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat630} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat632} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide643($seat630);
+      return decide645($seat632);
     }
   }
   function step302(): number {
     {
-      const $seat617 = l_p_3;
-      if ($seat617 >= humans)
+      const $seat619 = l_p_3;
+      if ($seat619 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat617} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide627($seat617);
+      return decide629($seat619);
     }
   }
   function step303(): number {
     {
-      const $seat595 = l_p_4;
-      if ($seat595 >= humans)
+      const $seat597 = l_p_4;
+      if ($seat597 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat595} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide609($seat595);
+      return decide611($seat597);
     }
   }
   function step304(): number {
     {
-      const $seat559 = l_opponent;
-      if ($seat559 >= humans)
+      const $seat561 = l_opponent;
+      if ($seat561 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat559} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide570($seat559);
+      return decide572($seat561);
     }
   }
   function step305(): number {
     {
-      const $seat571 = l_active;
-      if ($seat571 >= humans)
+      const $seat573 = l_active;
+      if ($seat573 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat571} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide593($seat571);
+      return decide595($seat573);
     }
   }
   function step306(): number {
     {
-      const $seat534 = l_active;
-      if ($seat534 >= humans)
+      const $seat536 = l_active;
+      if ($seat536 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat534} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide556($seat534);
+      return decide558($seat536);
     }
   }
   function step307(): number {
     {
-      const $seat506 = l_target;
-      if ($seat506 >= humans)
+      const $seat508 = l_target;
+      if ($seat508 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat506} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide533($seat506);
+      return decide535($seat508);
     }
   }
   function step308(): number {
     {
-      const $seat447 = l_active;
-      if ($seat447 >= humans)
+      const $seat449 = l_active;
+      if ($seat449 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat447} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide505($seat447);
+      return decide507($seat449);
     }
   }
   function step309(): number {
     {
-      const $seat419 = l_p_6;
-      if ($seat419 >= humans)
+      const $seat421 = l_p_6;
+      if ($seat421 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat419} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat421} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide444($seat419);
+      return decide446($seat421);
     }
   }
   function step310(): number {
     {
-      const $seat396 = l_p_6;
-      if ($seat396 >= humans)
+      const $seat398 = l_p_6;
+      if ($seat398 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat396} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat398} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide418($seat396);
+      return decide420($seat398);
     }
   }
   function step311(): number {
     {
-      const $seat381 = l_p_6;
-      if ($seat381 >= humans)
+      const $seat383 = l_p_6;
+      if ($seat383 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat381} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat383} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide394($seat381);
+      return decide396($seat383);
     }
   }
   function step312(): number {
     {
-      const $seat368 = l_p_6;
-      if ($seat368 >= humans)
+      const $seat370 = l_p_6;
+      if ($seat370 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat368} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat370} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide378($seat368);
+      return decide380($seat370);
     }
   }
   function step313(): number {
     {
-      const $seat347 = l_p_5;
-      if ($seat347 >= humans)
+      const $seat349 = l_p_5;
+      if ($seat349 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat347} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat349} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide364($seat347, false);
+      return decide366($seat349, false);
     }
   }
   function step314(): number {
-    return decide285();
+    return decide287();
   }
   function step315(): number {
     {
-      const $seat260 = l_p_10;
-      if ($seat260 >= humans)
+      const $seat262 = l_p_10;
+      if ($seat262 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat260} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat262} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide271($seat260);
+      return decide273($seat262);
     }
   }
   function step316(): number {
-    return decide315();
+    return decide317();
   }
   function step317(): number {
     {
-      const $seat290 = l_p_12;
-      if ($seat290 >= humans)
+      const $seat292 = l_p_12;
+      if ($seat292 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat290} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat292} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide301($seat290);
+      return decide303($seat292);
     }
   }
   function step318(): number {
-    return decide245();
+    return decide247();
   }
   function step319(): number {
     {
-      const $seat220 = l_p_14;
-      if ($seat220 >= humans)
+      const $seat222 = l_p_14;
+      if ($seat222 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat220} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat222} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide231($seat220);
+      return decide233($seat222);
     }
   }
   function step320(): number {
     {
-      const $seat326 = l_p_16;
-      if ($seat326 >= humans)
+      const $seat328 = l_p_16;
+      if ($seat328 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat326} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat328} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide340($seat326);
+      return decide342($seat328);
     }
   }
   function step321(): number {
-    return decide167();
+    return decide168();
   }
   function step322(): number {
     {
-      const $seat142 = l_p_19;
-      if ($seat142 >= humans)
+      const $seat143 = l_p_19;
+      if ($seat143 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat142} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat143} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide153($seat142);
+      return decide154($seat143);
     }
   }
   function step323(): number {
-    return decide197();
+    return decide198();
   }
   function step324(): number {
     {
-      const $seat172 = l_p_21;
-      if ($seat172 >= humans)
+      const $seat173 = l_p_21;
+      if ($seat173 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat172} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat173} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide183($seat172);
+      return decide184($seat173);
     }
   }
   function step325(): number {
-    return decide127();
+    return decide128();
   }
   function step326(): number {
     {
-      const $seat102 = l_p_23;
-      if ($seat102 >= humans)
+      const $seat103 = l_p_23;
+      if ($seat103 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat102} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat103} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide113($seat102);
+      return decide114($seat103);
     }
   }
   function step327(): number {
@@ -4832,25 +4900,25 @@ export function playout(): PlayoutKernel {
       return step19();
     }
   }
-  function decide113($seat102: number): number {
+  function decide114($seat103: number): number {
     $values20$n[0]! = 0;
-    for (const $i104 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
-      const $item103 = $i104;
-      $values20[$values20$n[0]!++] = $item103;
+    for (const $i105 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+      const $item104 = $i105;
+      $values20[$values20$n[0]!++] = $item104;
     }
-    const $size105 = $values20$n[0]!;
-    const $count106 = $size105;
-    const $total107: number = $count106;
-    if ($total107 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat102} must act but has no legal move`);
+    const $size106 = $values20$n[0]!;
+    const $count107 = $size106;
+    const $total108: number = $count107;
+    if ($total108 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat103} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n109 = $total107;
-    let $r110 = 0;
-    if ($n109 <= 2097152 && $n109 >= 1) {
+    const $n110 = $total108;
+    let $r111 = 0;
+    if ($n110 <= 2097152 && $n110 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -4861,38 +4929,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n109;
+        const $m = ($t >>> 0) * $n110;
         const $low = $m >>> 0;
-        if ($low >= $n109 || $low >= 4294967296 % $n109) {
-          $r110 = ($m / 4294967296) >>> 0;
+        if ($low >= $n110 || $low >= 4294967296 % $n110) {
+          $r111 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n109 >= 1 && $n109 <= 4294967296))
+      if (!($n110 >= 1 && $n110 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r110 = drawInt(P, $n109);
+      $r111 = drawInt(P, $n110);
     }
-    const $index108$drawn = $r110;
-    let $index108 = $index108$drawn;
+    const $index109$drawn = $r111;
+    let $index109 = $index109$drawn;
     decisions++;
     steps = 0;
-    if ($index108 < $count106) {
-      const $digit111 = $index108;
-      const $value112 = $values20[$digit111]!;
-      if (trace !== null) trace.push($seat102, 26, $value112);
+    if ($index109 < $count107) {
+      const $digit112 = $index109;
+      const $value113 = $values20[$digit112]!;
+      if (trace !== null) trace.push($seat103, 26, $value113);
       {
-        const l_colour = $value112;
+        const l_colour = $value113;
         $write_committed(l_dual_11, l_colour, $where[l_dual_11]!);
         return 31;
       }
     }
-    $index108 -= $count106;
+    $index109 -= $count107;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide127(): number {
+  function decide128(): number {
     {
-      let $n114 = 0;
+      let $n115 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -4900,31 +4968,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list22[$n114++] = l_h;
+          $list22[$n115++] = l_h;
         }
       }
-      if ($n114 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a115 = 0; $a115 < $n114; $a115++) {
-        const l_h = $list22[$a115]!;
-        pick116: {
+      if ($n115 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a116 = 0; $a116 < $n115; $a116++) {
+        const l_h = $list22[$a116]!;
+        pick117: {
           $values25$n[0]! = 0;
-          for (const $i118 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
-            const $item117 = $i118;
-            $values25[$values25$n[0]!++] = $item117;
+          for (const $i119 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+            const $item118 = $i119;
+            $values25[$values25$n[0]!++] = $item118;
           }
-          const $size119 = $values25$n[0]!;
-          const $count120 = $size119;
-          const $total121: number = $count120;
-          if ($total121 === 0)
+          const $size120 = $values25$n[0]!;
+          const $count121 = $size120;
+          const $total122: number = $count121;
+          if ($total122 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n123 = $total121;
-          let $r124 = 0;
-          if ($n123 <= 2097152 && $n123 >= 1) {
+          const $n124 = $total122;
+          let $r125 = 0;
+          if ($n124 <= 2097152 && $n124 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4935,63 +5003,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n123;
+              const $m = ($t >>> 0) * $n124;
               const $low = $m >>> 0;
-              if ($low >= $n123 || $low >= 4294967296 % $n123) {
-                $r124 = ($m / 4294967296) >>> 0;
+              if ($low >= $n124 || $low >= 4294967296 % $n124) {
+                $r125 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n123 >= 1 && $n123 <= 4294967296))
+            if (!($n124 >= 1 && $n124 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r124 = drawInt(P, $n123);
+            $r125 = drawInt(P, $n124);
           }
-          const $index122$drawn = $r124;
-          let $index122 = $index122$drawn;
+          const $index123$drawn = $r125;
+          let $index123 = $index123$drawn;
           decisions++;
           steps = 0;
-          if ($index122 < $count120) {
-            const $digit125 = $index122;
-            const $value126 = $values25[$digit125]!;
-            if (trace !== null) trace.push(l_h, 25, $value126);
-            $list23[$a115] = 0;
-            $values24[$a115 * 1 + 0] = $value126;
-            break pick116;
+          if ($index123 < $count121) {
+            const $digit126 = $index123;
+            const $value127 = $values25[$digit126]!;
+            if (trace !== null) trace.push(l_h, 25, $value127);
+            $list23[$a116] = 0;
+            $values24[$a116 * 1 + 0] = $value127;
+            break pick117;
           }
-          $index122 -= $count120;
+          $index123 -= $count121;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a115 = 0; $a115 < $n114; $a115++) {
-        const l_h = $list22[$a115]!;
-        if ($list23[$a115] === 0) {
-          const l_colour = $values24[$a115 * 1 + 0] as string;
+      for (let $a116 = 0; $a116 < $n115; $a116++) {
+        const l_h = $list22[$a116]!;
+        if ($list23[$a116] === 0) {
+          const l_colour = $values24[$a116 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step41();
     }
   }
-  function decide153($seat142: number): number {
+  function decide154($seat143: number): number {
     $values27$n[0]! = 0;
-    for (const $i144 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
-      const $item143 = $i144;
-      $values27[$values27$n[0]!++] = $item143;
+    for (const $i145 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+      const $item144 = $i145;
+      $values27[$values27$n[0]!++] = $item144;
     }
-    const $size145 = $values27$n[0]!;
-    const $count146 = $size145;
-    const $total147: number = $count146;
-    if ($total147 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat142} must act but has no legal move`);
+    const $size146 = $values27$n[0]!;
+    const $count147 = $size146;
+    const $total148: number = $count147;
+    if ($total148 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat143} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n149 = $total147;
-    let $r150 = 0;
-    if ($n149 <= 2097152 && $n149 >= 1) {
+    const $n150 = $total148;
+    let $r151 = 0;
+    if ($n150 <= 2097152 && $n150 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5002,38 +5070,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n149;
+        const $m = ($t >>> 0) * $n150;
         const $low = $m >>> 0;
-        if ($low >= $n149 || $low >= 4294967296 % $n149) {
-          $r150 = ($m / 4294967296) >>> 0;
+        if ($low >= $n150 || $low >= 4294967296 % $n150) {
+          $r151 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n149 >= 1 && $n149 <= 4294967296))
+      if (!($n150 >= 1 && $n150 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r150 = drawInt(P, $n149);
+      $r151 = drawInt(P, $n150);
     }
-    const $index148$drawn = $r150;
-    let $index148 = $index148$drawn;
+    const $index149$drawn = $r151;
+    let $index149 = $index149$drawn;
     decisions++;
     steps = 0;
-    if ($index148 < $count146) {
-      const $digit151 = $index148;
-      const $value152 = $values27[$digit151]!;
-      if (trace !== null) trace.push($seat142, 26, $value152);
+    if ($index149 < $count147) {
+      const $digit152 = $index149;
+      const $value153 = $values27[$digit152]!;
+      if (trace !== null) trace.push($seat143, 26, $value153);
       {
-        const l_colour = $value152;
+        const l_colour = $value153;
         $write_committed(l_dual_7, l_colour, $where[l_dual_7]!);
-        return step64();
+        return step55();
       }
     }
-    $index148 -= $count146;
+    $index149 -= $count147;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide167(): number {
+  function decide168(): number {
     {
-      let $n154 = 0;
+      let $n155 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5041,31 +5109,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list29[$n154++] = l_h;
+          $list29[$n155++] = l_h;
         }
       }
-      if ($n154 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a155 = 0; $a155 < $n154; $a155++) {
-        const l_h = $list29[$a155]!;
-        pick156: {
+      if ($n155 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a156 = 0; $a156 < $n155; $a156++) {
+        const l_h = $list29[$a156]!;
+        pick157: {
           $values32$n[0]! = 0;
-          for (const $i158 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
-            const $item157 = $i158;
-            $values32[$values32$n[0]!++] = $item157;
+          for (const $i159 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+            const $item158 = $i159;
+            $values32[$values32$n[0]!++] = $item158;
           }
-          const $size159 = $values32$n[0]!;
-          const $count160 = $size159;
-          const $total161: number = $count160;
-          if ($total161 === 0)
+          const $size160 = $values32$n[0]!;
+          const $count161 = $size160;
+          const $total162: number = $count161;
+          if ($total162 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n163 = $total161;
-          let $r164 = 0;
-          if ($n163 <= 2097152 && $n163 >= 1) {
+          const $n164 = $total162;
+          let $r165 = 0;
+          if ($n164 <= 2097152 && $n164 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5076,63 +5144,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n163;
+              const $m = ($t >>> 0) * $n164;
               const $low = $m >>> 0;
-              if ($low >= $n163 || $low >= 4294967296 % $n163) {
-                $r164 = ($m / 4294967296) >>> 0;
+              if ($low >= $n164 || $low >= 4294967296 % $n164) {
+                $r165 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n163 >= 1 && $n163 <= 4294967296))
+            if (!($n164 >= 1 && $n164 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r164 = drawInt(P, $n163);
+            $r165 = drawInt(P, $n164);
           }
-          const $index162$drawn = $r164;
-          let $index162 = $index162$drawn;
+          const $index163$drawn = $r165;
+          let $index163 = $index163$drawn;
           decisions++;
           steps = 0;
-          if ($index162 < $count160) {
-            const $digit165 = $index162;
-            const $value166 = $values32[$digit165]!;
-            if (trace !== null) trace.push(l_h, 25, $value166);
-            $list30[$a155] = 0;
-            $values31[$a155 * 1 + 0] = $value166;
-            break pick156;
+          if ($index163 < $count161) {
+            const $digit166 = $index163;
+            const $value167 = $values32[$digit166]!;
+            if (trace !== null) trace.push(l_h, 25, $value167);
+            $list30[$a156] = 0;
+            $values31[$a156 * 1 + 0] = $value167;
+            break pick157;
           }
-          $index162 -= $count160;
+          $index163 -= $count161;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a155 = 0; $a155 < $n154; $a155++) {
-        const l_h = $list29[$a155]!;
-        if ($list30[$a155] === 0) {
-          const l_colour = $values31[$a155 * 1 + 0] as string;
+      for (let $a156 = 0; $a156 < $n155; $a156++) {
+        const l_h = $list29[$a156]!;
+        if ($list30[$a156] === 0) {
+          const l_colour = $values31[$a156 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step59();
     }
   }
-  function decide183($seat172: number): number {
+  function decide184($seat173: number): number {
     $values34$n[0]! = 0;
-    for (const $i174 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
-      const $item173 = $i174;
-      $values34[$values34$n[0]!++] = $item173;
+    for (const $i175 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+      const $item174 = $i175;
+      $values34[$values34$n[0]!++] = $item174;
     }
-    const $size175 = $values34$n[0]!;
-    const $count176 = $size175;
-    const $total177: number = $count176;
-    if ($total177 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat172} must act but has no legal move`);
+    const $size176 = $values34$n[0]!;
+    const $count177 = $size176;
+    const $total178: number = $count177;
+    if ($total178 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat173} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n179 = $total177;
-    let $r180 = 0;
-    if ($n179 <= 2097152 && $n179 >= 1) {
+    const $n180 = $total178;
+    let $r181 = 0;
+    if ($n180 <= 2097152 && $n180 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5143,38 +5211,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n179;
+        const $m = ($t >>> 0) * $n180;
         const $low = $m >>> 0;
-        if ($low >= $n179 || $low >= 4294967296 % $n179) {
-          $r180 = ($m / 4294967296) >>> 0;
+        if ($low >= $n180 || $low >= 4294967296 % $n180) {
+          $r181 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n179 >= 1 && $n179 <= 4294967296))
+      if (!($n180 >= 1 && $n180 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r180 = drawInt(P, $n179);
+      $r181 = drawInt(P, $n180);
     }
-    const $index178$drawn = $r180;
-    let $index178 = $index178$drawn;
+    const $index179$drawn = $r181;
+    let $index179 = $index179$drawn;
     decisions++;
     steps = 0;
-    if ($index178 < $count176) {
-      const $digit181 = $index178;
-      const $value182 = $values34[$digit181]!;
-      if (trace !== null) trace.push($seat172, 26, $value182);
+    if ($index179 < $count177) {
+      const $digit182 = $index179;
+      const $value183 = $values34[$digit182]!;
+      if (trace !== null) trace.push($seat173, 26, $value183);
       {
-        const l_colour = $value182;
+        const l_colour = $value183;
         $write_committed(l_dual_9, l_colour, $where[l_dual_9]!);
         return 65;
       }
     }
-    $index178 -= $count176;
+    $index179 -= $count177;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide197(): number {
+  function decide198(): number {
     {
-      let $n184 = 0;
+      let $n185 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5182,31 +5250,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list36[$n184++] = l_h;
+          $list36[$n185++] = l_h;
         }
       }
-      if ($n184 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a185 = 0; $a185 < $n184; $a185++) {
-        const l_h = $list36[$a185]!;
-        pick186: {
+      if ($n185 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a186 = 0; $a186 < $n185; $a186++) {
+        const l_h = $list36[$a186]!;
+        pick187: {
           $values39$n[0]! = 0;
-          for (const $i188 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
-            const $item187 = $i188;
-            $values39[$values39$n[0]!++] = $item187;
+          for (const $i189 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+            const $item188 = $i189;
+            $values39[$values39$n[0]!++] = $item188;
           }
-          const $size189 = $values39$n[0]!;
-          const $count190 = $size189;
-          const $total191: number = $count190;
-          if ($total191 === 0)
+          const $size190 = $values39$n[0]!;
+          const $count191 = $size190;
+          const $total192: number = $count191;
+          if ($total192 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n193 = $total191;
-          let $r194 = 0;
-          if ($n193 <= 2097152 && $n193 >= 1) {
+          const $n194 = $total192;
+          let $r195 = 0;
+          if ($n194 <= 2097152 && $n194 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5217,63 +5285,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n193;
+              const $m = ($t >>> 0) * $n194;
               const $low = $m >>> 0;
-              if ($low >= $n193 || $low >= 4294967296 % $n193) {
-                $r194 = ($m / 4294967296) >>> 0;
+              if ($low >= $n194 || $low >= 4294967296 % $n194) {
+                $r195 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n193 >= 1 && $n193 <= 4294967296))
+            if (!($n194 >= 1 && $n194 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r194 = drawInt(P, $n193);
+            $r195 = drawInt(P, $n194);
           }
-          const $index192$drawn = $r194;
-          let $index192 = $index192$drawn;
+          const $index193$drawn = $r195;
+          let $index193 = $index193$drawn;
           decisions++;
           steps = 0;
-          if ($index192 < $count190) {
-            const $digit195 = $index192;
-            const $value196 = $values39[$digit195]!;
-            if (trace !== null) trace.push(l_h, 25, $value196);
-            $list37[$a185] = 0;
-            $values38[$a185 * 1 + 0] = $value196;
-            break pick186;
+          if ($index193 < $count191) {
+            const $digit196 = $index193;
+            const $value197 = $values39[$digit196]!;
+            if (trace !== null) trace.push(l_h, 25, $value197);
+            $list37[$a186] = 0;
+            $values38[$a186 * 1 + 0] = $value197;
+            break pick187;
           }
-          $index192 -= $count190;
+          $index193 -= $count191;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a185 = 0; $a185 < $n184; $a185++) {
-        const l_h = $list36[$a185]!;
-        if ($list37[$a185] === 0) {
-          const l_colour = $values38[$a185 * 1 + 0] as string;
+      for (let $a186 = 0; $a186 < $n185; $a186++) {
+        const l_h = $list36[$a186]!;
+        if ($list37[$a186] === 0) {
+          const l_colour = $values38[$a186 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step74();
     }
   }
-  function decide231($seat220: number): number {
+  function decide233($seat222: number): number {
     $values42$n[0]! = 0;
-    for (const $i222 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
-      const $item221 = $i222;
-      $values42[$values42$n[0]!++] = $item221;
+    for (const $i224 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+      const $item223 = $i224;
+      $values42[$values42$n[0]!++] = $item223;
     }
-    const $size223 = $values42$n[0]!;
-    const $count224 = $size223;
-    const $total225: number = $count224;
-    if ($total225 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat220} must act but has no legal move`);
+    const $size225 = $values42$n[0]!;
+    const $count226 = $size225;
+    const $total227: number = $count226;
+    if ($total227 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat222} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n227 = $total225;
-    let $r228 = 0;
-    if ($n227 <= 2097152 && $n227 >= 1) {
+    const $n229 = $total227;
+    let $r230 = 0;
+    if ($n229 <= 2097152 && $n229 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5284,38 +5352,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n227;
+        const $m = ($t >>> 0) * $n229;
         const $low = $m >>> 0;
-        if ($low >= $n227 || $low >= 4294967296 % $n227) {
-          $r228 = ($m / 4294967296) >>> 0;
+        if ($low >= $n229 || $low >= 4294967296 % $n229) {
+          $r230 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n227 >= 1 && $n227 <= 4294967296))
+      if (!($n229 >= 1 && $n229 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r228 = drawInt(P, $n227);
+      $r230 = drawInt(P, $n229);
     }
-    const $index226$drawn = $r228;
-    let $index226 = $index226$drawn;
+    const $index228$drawn = $r230;
+    let $index228 = $index228$drawn;
     decisions++;
     steps = 0;
-    if ($index226 < $count224) {
-      const $digit229 = $index226;
-      const $value230 = $values42[$digit229]!;
-      if (trace !== null) trace.push($seat220, 26, $value230);
+    if ($index228 < $count226) {
+      const $digit231 = $index228;
+      const $value232 = $values42[$digit231]!;
+      if (trace !== null) trace.push($seat222, 26, $value232);
       {
-        const l_colour = $value230;
+        const l_colour = $value232;
         $write_committed(l_dual_5, l_colour, $where[l_dual_5]!);
         return 101;
       }
     }
-    $index226 -= $count224;
+    $index228 -= $count226;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide245(): number {
+  function decide247(): number {
     {
-      let $n232 = 0;
+      let $n234 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5323,31 +5391,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list44[$n232++] = l_h;
+          $list44[$n234++] = l_h;
         }
       }
-      if ($n232 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a233 = 0; $a233 < $n232; $a233++) {
-        const l_h = $list44[$a233]!;
-        pick234: {
+      if ($n234 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a235 = 0; $a235 < $n234; $a235++) {
+        const l_h = $list44[$a235]!;
+        pick236: {
           $values47$n[0]! = 0;
-          for (const $i236 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
-            const $item235 = $i236;
-            $values47[$values47$n[0]!++] = $item235;
+          for (const $i238 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+            const $item237 = $i238;
+            $values47[$values47$n[0]!++] = $item237;
           }
-          const $size237 = $values47$n[0]!;
-          const $count238 = $size237;
-          const $total239: number = $count238;
-          if ($total239 === 0)
+          const $size239 = $values47$n[0]!;
+          const $count240 = $size239;
+          const $total241: number = $count240;
+          if ($total241 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n241 = $total239;
-          let $r242 = 0;
-          if ($n241 <= 2097152 && $n241 >= 1) {
+          const $n243 = $total241;
+          let $r244 = 0;
+          if ($n243 <= 2097152 && $n243 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5358,63 +5426,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n241;
+              const $m = ($t >>> 0) * $n243;
               const $low = $m >>> 0;
-              if ($low >= $n241 || $low >= 4294967296 % $n241) {
-                $r242 = ($m / 4294967296) >>> 0;
+              if ($low >= $n243 || $low >= 4294967296 % $n243) {
+                $r244 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n241 >= 1 && $n241 <= 4294967296))
+            if (!($n243 >= 1 && $n243 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r242 = drawInt(P, $n241);
+            $r244 = drawInt(P, $n243);
           }
-          const $index240$drawn = $r242;
-          let $index240 = $index240$drawn;
+          const $index242$drawn = $r244;
+          let $index242 = $index242$drawn;
           decisions++;
           steps = 0;
-          if ($index240 < $count238) {
-            const $digit243 = $index240;
-            const $value244 = $values47[$digit243]!;
-            if (trace !== null) trace.push(l_h, 25, $value244);
-            $list45[$a233] = 0;
-            $values46[$a233 * 1 + 0] = $value244;
-            break pick234;
+          if ($index242 < $count240) {
+            const $digit245 = $index242;
+            const $value246 = $values47[$digit245]!;
+            if (trace !== null) trace.push(l_h, 25, $value246);
+            $list45[$a235] = 0;
+            $values46[$a235 * 1 + 0] = $value246;
+            break pick236;
           }
-          $index240 -= $count238;
+          $index242 -= $count240;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a233 = 0; $a233 < $n232; $a233++) {
-        const l_h = $list44[$a233]!;
-        if ($list45[$a233] === 0) {
-          const l_colour = $values46[$a233 * 1 + 0] as string;
+      for (let $a235 = 0; $a235 < $n234; $a235++) {
+        const l_h = $list44[$a235]!;
+        if ($list45[$a235] === 0) {
+          const l_colour = $values46[$a235 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step111();
     }
   }
-  function decide271($seat260: number): number {
+  function decide273($seat262: number): number {
     $values49$n[0]! = 0;
-    for (const $i262 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
-      const $item261 = $i262;
-      $values49[$values49$n[0]!++] = $item261;
+    for (const $i264 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+      const $item263 = $i264;
+      $values49[$values49$n[0]!++] = $item263;
     }
-    const $size263 = $values49$n[0]!;
-    const $count264 = $size263;
-    const $total265: number = $count264;
-    if ($total265 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat260} must act but has no legal move`);
+    const $size265 = $values49$n[0]!;
+    const $count266 = $size265;
+    const $total267: number = $count266;
+    if ($total267 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat262} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n267 = $total265;
-    let $r268 = 0;
-    if ($n267 <= 2097152 && $n267 >= 1) {
+    const $n269 = $total267;
+    let $r270 = 0;
+    if ($n269 <= 2097152 && $n269 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5425,38 +5493,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n267;
+        const $m = ($t >>> 0) * $n269;
         const $low = $m >>> 0;
-        if ($low >= $n267 || $low >= 4294967296 % $n267) {
-          $r268 = ($m / 4294967296) >>> 0;
+        if ($low >= $n269 || $low >= 4294967296 % $n269) {
+          $r270 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n267 >= 1 && $n267 <= 4294967296))
+      if (!($n269 >= 1 && $n269 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r268 = drawInt(P, $n267);
+      $r270 = drawInt(P, $n269);
     }
-    const $index266$drawn = $r268;
-    let $index266 = $index266$drawn;
+    const $index268$drawn = $r270;
+    let $index268 = $index268$drawn;
     decisions++;
     steps = 0;
-    if ($index266 < $count264) {
-      const $digit269 = $index266;
-      const $value270 = $values49[$digit269]!;
-      if (trace !== null) trace.push($seat260, 26, $value270);
+    if ($index268 < $count266) {
+      const $digit271 = $index268;
+      const $value272 = $values49[$digit271]!;
+      if (trace !== null) trace.push($seat262, 26, $value272);
       {
-        const l_colour = $value270;
+        const l_colour = $value272;
         $write_committed(l_dual, l_colour, $where[l_dual]!);
-        return step134();
+        return step125();
       }
     }
-    $index266 -= $count264;
+    $index268 -= $count266;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide285(): number {
+  function decide287(): number {
     {
-      let $n272 = 0;
+      let $n274 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5464,31 +5532,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list51[$n272++] = l_h;
+          $list51[$n274++] = l_h;
         }
       }
-      if ($n272 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a273 = 0; $a273 < $n272; $a273++) {
-        const l_h = $list51[$a273]!;
-        pick274: {
+      if ($n274 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a275 = 0; $a275 < $n274; $a275++) {
+        const l_h = $list51[$a275]!;
+        pick276: {
           $values54$n[0]! = 0;
-          for (const $i276 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
-            const $item275 = $i276;
-            $values54[$values54$n[0]!++] = $item275;
+          for (const $i278 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+            const $item277 = $i278;
+            $values54[$values54$n[0]!++] = $item277;
           }
-          const $size277 = $values54$n[0]!;
-          const $count278 = $size277;
-          const $total279: number = $count278;
-          if ($total279 === 0)
+          const $size279 = $values54$n[0]!;
+          const $count280 = $size279;
+          const $total281: number = $count280;
+          if ($total281 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n281 = $total279;
-          let $r282 = 0;
-          if ($n281 <= 2097152 && $n281 >= 1) {
+          const $n283 = $total281;
+          let $r284 = 0;
+          if ($n283 <= 2097152 && $n283 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5499,63 +5567,63 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n281;
+              const $m = ($t >>> 0) * $n283;
               const $low = $m >>> 0;
-              if ($low >= $n281 || $low >= 4294967296 % $n281) {
-                $r282 = ($m / 4294967296) >>> 0;
+              if ($low >= $n283 || $low >= 4294967296 % $n283) {
+                $r284 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n281 >= 1 && $n281 <= 4294967296))
+            if (!($n283 >= 1 && $n283 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r282 = drawInt(P, $n281);
+            $r284 = drawInt(P, $n283);
           }
-          const $index280$drawn = $r282;
-          let $index280 = $index280$drawn;
+          const $index282$drawn = $r284;
+          let $index282 = $index282$drawn;
           decisions++;
           steps = 0;
-          if ($index280 < $count278) {
-            const $digit283 = $index280;
-            const $value284 = $values54[$digit283]!;
-            if (trace !== null) trace.push(l_h, 25, $value284);
-            $list52[$a273] = 0;
-            $values53[$a273 * 1 + 0] = $value284;
-            break pick274;
+          if ($index282 < $count280) {
+            const $digit285 = $index282;
+            const $value286 = $values54[$digit285]!;
+            if (trace !== null) trace.push(l_h, 25, $value286);
+            $list52[$a275] = 0;
+            $values53[$a275 * 1 + 0] = $value286;
+            break pick276;
           }
-          $index280 -= $count278;
+          $index282 -= $count280;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a273 = 0; $a273 < $n272; $a273++) {
-        const l_h = $list51[$a273]!;
-        if ($list52[$a273] === 0) {
-          const l_colour = $values53[$a273 * 1 + 0] as string;
+      for (let $a275 = 0; $a275 < $n274; $a275++) {
+        const l_h = $list51[$a275]!;
+        if ($list52[$a275] === 0) {
+          const l_colour = $values53[$a275 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step129();
     }
   }
-  function decide301($seat290: number): number {
+  function decide303($seat292: number): number {
     $values56$n[0]! = 0;
-    for (const $i292 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
-      const $item291 = $i292;
-      $values56[$values56$n[0]!++] = $item291;
+    for (const $i294 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+      const $item293 = $i294;
+      $values56[$values56$n[0]!++] = $item293;
     }
-    const $size293 = $values56$n[0]!;
-    const $count294 = $size293;
-    const $total295: number = $count294;
-    if ($total295 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat290} must act but has no legal move`);
+    const $size295 = $values56$n[0]!;
+    const $count296 = $size295;
+    const $total297: number = $count296;
+    if ($total297 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat292} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n297 = $total295;
-    let $r298 = 0;
-    if ($n297 <= 2097152 && $n297 >= 1) {
+    const $n299 = $total297;
+    let $r300 = 0;
+    if ($n299 <= 2097152 && $n299 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5566,38 +5634,38 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n297;
+        const $m = ($t >>> 0) * $n299;
         const $low = $m >>> 0;
-        if ($low >= $n297 || $low >= 4294967296 % $n297) {
-          $r298 = ($m / 4294967296) >>> 0;
+        if ($low >= $n299 || $low >= 4294967296 % $n299) {
+          $r300 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n297 >= 1 && $n297 <= 4294967296))
+      if (!($n299 >= 1 && $n299 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r298 = drawInt(P, $n297);
+      $r300 = drawInt(P, $n299);
     }
-    const $index296$drawn = $r298;
-    let $index296 = $index296$drawn;
+    const $index298$drawn = $r300;
+    let $index298 = $index298$drawn;
     decisions++;
     steps = 0;
-    if ($index296 < $count294) {
-      const $digit299 = $index296;
-      const $value300 = $values56[$digit299]!;
-      if (trace !== null) trace.push($seat290, 26, $value300);
+    if ($index298 < $count296) {
+      const $digit301 = $index298;
+      const $value302 = $values56[$digit301]!;
+      if (trace !== null) trace.push($seat292, 26, $value302);
       {
-        const l_colour = $value300;
+        const l_colour = $value302;
         $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
         return 135;
       }
     }
-    $index296 -= $count294;
+    $index298 -= $count296;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide315(): number {
+  function decide317(): number {
     {
-      let $n302 = 0;
+      let $n304 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
         if (!(l_h >= humans)) {
           if (l_h >= humans)
@@ -5605,31 +5673,31 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list58[$n302++] = l_h;
+          $list58[$n304++] = l_h;
         }
       }
-      if ($n302 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
-      for (let $a303 = 0; $a303 < $n302; $a303++) {
-        const l_h = $list58[$a303]!;
-        pick304: {
+      if ($n304 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
+      for (let $a305 = 0; $a305 < $n304; $a305++) {
+        const l_h = $list58[$a305]!;
+        pick306: {
           $values61$n[0]! = 0;
-          for (const $i306 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
-            const $item305 = $i306;
-            $values61[$values61$n[0]!++] = $item305;
+          for (const $i308 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+            const $item307 = $i308;
+            $values61[$values61$n[0]!++] = $item307;
           }
-          const $size307 = $values61$n[0]!;
-          const $count308 = $size307;
-          const $total309: number = $count308;
-          if ($total309 === 0)
+          const $size309 = $values61$n[0]!;
+          const $count310 = $size309;
+          const $total311: number = $count310;
+          if ($total311 === 0)
             throw new GameFault("fault/no-legal-move", `seat ${l_h} must act but has no legal move`);
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          const $n311 = $total309;
-          let $r312 = 0;
-          if ($n311 <= 2097152 && $n311 >= 1) {
+          const $n313 = $total311;
+          let $r314 = 0;
+          if ($n313 <= 2097152 && $n313 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5640,59 +5708,59 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n311;
+              const $m = ($t >>> 0) * $n313;
               const $low = $m >>> 0;
-              if ($low >= $n311 || $low >= 4294967296 % $n311) {
-                $r312 = ($m / 4294967296) >>> 0;
+              if ($low >= $n313 || $low >= 4294967296 % $n313) {
+                $r314 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n311 >= 1 && $n311 <= 4294967296))
+            if (!($n313 >= 1 && $n313 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r312 = drawInt(P, $n311);
+            $r314 = drawInt(P, $n313);
           }
-          const $index310$drawn = $r312;
-          let $index310 = $index310$drawn;
+          const $index312$drawn = $r314;
+          let $index312 = $index312$drawn;
           decisions++;
           steps = 0;
-          if ($index310 < $count308) {
-            const $digit313 = $index310;
-            const $value314 = $values61[$digit313]!;
-            if (trace !== null) trace.push(l_h, 25, $value314);
-            $list59[$a303] = 0;
-            $values60[$a303 * 1 + 0] = $value314;
-            break pick304;
+          if ($index312 < $count310) {
+            const $digit315 = $index312;
+            const $value316 = $values61[$digit315]!;
+            if (trace !== null) trace.push(l_h, 25, $value316);
+            $list59[$a305] = 0;
+            $values60[$a305 * 1 + 0] = $value316;
+            break pick306;
           }
-          $index310 -= $count308;
+          $index312 -= $count310;
           throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
         }
       }
-      for (let $a303 = 0; $a303 < $n302; $a303++) {
-        const l_h = $list58[$a303]!;
-        if ($list59[$a303] === 0) {
-          const l_colour = $values60[$a303 * 1 + 0] as string;
+      for (let $a305 = 0; $a305 < $n304; $a305++) {
+        const l_h = $list58[$a305]!;
+        if ($list59[$a305] === 0) {
+          const l_colour = $values60[$a305 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
       return step144();
     }
   }
-  function decide340($seat326: number): number {
-    const $seg327 = Z_hand + l_p_16;
-    const $size328 = N[$seg327]!;
-    const $count329 = $size328;
-    const $total330: number = $count329;
-    if ($total330 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat326} must act but has no legal move`);
+  function decide342($seat328: number): number {
+    const $seg329 = Z_hand + l_p_16;
+    const $size330 = N[$seg329]!;
+    const $count331 = $size330;
+    const $total332: number = $count331;
+    if ($total332 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat328} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n332 = $total330;
-    let $r333 = 0;
-    if ($n332 <= 2097152 && $n332 >= 1) {
+    const $n334 = $total332;
+    let $r335 = 0;
+    if ($n334 <= 2097152 && $n334 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5703,49 +5771,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n332;
+        const $m = ($t >>> 0) * $n334;
         const $low = $m >>> 0;
-        if ($low >= $n332 || $low >= 4294967296 % $n332) {
-          $r333 = ($m / 4294967296) >>> 0;
+        if ($low >= $n334 || $low >= 4294967296 % $n334) {
+          $r335 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n332 >= 1 && $n332 <= 4294967296))
+      if (!($n334 >= 1 && $n334 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r333 = drawInt(P, $n332);
+      $r335 = drawInt(P, $n334);
     }
-    const $index331$drawn = $r333;
-    let $index331 = $index331$drawn;
+    const $index333$drawn = $r335;
+    let $index333 = $index333$drawn;
     decisions++;
     steps = 0;
-    if ($index331 < $count329) {
-      const $digit334 = $index331;
-      const $value335 = C[$seg327 * CAP + $digit334]!;
-      if (trace !== null) trace.push($seat326, 9, $value335);
+    if ($index333 < $count331) {
+      const $digit336 = $index333;
+      const $value337 = C[$seg329 * CAP + $digit336]!;
+      if (trace !== null) trace.push($seat328, 9, $value337);
       {
-        const l_card = $value335;
+        const l_card = $value337;
         {
-          const $seg336 = Z_hand + l_p_16;
+          const $seg338 = Z_hand + l_p_16;
           const $wanted = l_card;
-          let $at = $digit334;
-          if (!($at >= 0 && $at < N[$seg336]! && C[$seg336 * CAP + $at]! === $wanted)) {
+          let $at = $digit336;
+          if (!($at >= 0 && $at < N[$seg338]! && C[$seg338 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg336]!; $i++)
-              if (C[$seg336 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg338]!; $i++)
+              if (C[$seg338 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at337 = $seg336 * CAP + $at;
-          const $card = C[$at337]!;
-          const $end338 = $seg336 * CAP + N[$seg336]! - 1;
-          for (let $k339 = $at337; $k339 < $end338; $k339++) C[$k339] = C[$k339 + 1]!;
-          N[$seg336]!--;
+          const $at339 = $seg338 * CAP + $at;
+          const $card = C[$at339]!;
+          const $end340 = $seg338 * CAP + N[$seg338]! - 1;
+          for (let $k341 = $at339; $k341 < $end340; $k341++) C[$k341] = C[$k341 + 1]!;
+          N[$seg338]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg336 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg338 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -5754,45 +5822,45 @@ export function playout(): PlayoutKernel {
         return 94;
       }
     }
-    $index331 -= $count329;
+    $index333 -= $count331;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide364($seat347: number, $passBy: boolean): number {
+  function decide366($seat349: number, $passBy: boolean): number {
     $values63$n[0]! = 0;
     {
-      const $seg349 = Z_hand + l_p_5;
-      const $n350 = $count_hand_effect[($seg349 - Z_hand) * 14 + 1]! > 0 ? N[$seg349]! : 0;
-      for (let $i348 = 0; $i348 < $n350; $i348++) {
-        const l_card = C[$seg349 * CAP + $i348]!;
+      const $seg351 = Z_hand + l_p_5;
+      const $n352 = $count_hand_effect[($seg351 - Z_hand) * 14 + 1]! > 0 ? N[$seg351]! : 0;
+      for (let $i350 = 0; $i350 < $n352; $i350++) {
+        const l_card = C[$seg351 * CAP + $i350]!;
         if (Action_effect$code[l_card]! === 1) $values63[$values63$n[0]!++] = l_card;
       }
     }
-    let $offered351 = false;
-    offered351$open: {
-      if (!($values63$n[0]! > 0)) break offered351$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered351$open;
-      $offered351 = true;
+    let $offered353 = false;
+    offered353$open: {
+      if (!($values63$n[0]! > 0)) break offered353$open;
+      if (!(v_protection[l_p_5]! > 0)) break offered353$open;
+      $offered353 = true;
     }
-    let $offered352 = false;
-    offered352$open: {
-      $offered352 = true;
+    let $offered354 = false;
+    offered354$open: {
+      $offered354 = true;
     }
-    if ($passBy && !$offered351) {
+    if ($passBy && !$offered353) {
       l___window_1 = false;
       return 169;
     }
-    const $offered353 = ($offered351 ? 1 : 0) + ($offered352 ? 1 : 0);
-    if ($offered353 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat347} must act but has no legal move`);
+    const $offered355 = ($offered353 ? 1 : 0) + ($offered354 ? 1 : 0);
+    if ($offered355 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat349} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt354: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n356 = $offered353;
-      let $r357 = 0;
-      if ($n356 <= 2097152 && $n356 >= 1) {
+    attempt356: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n358 = $offered355;
+      let $r359 = 0;
+      if ($n358 <= 2097152 && $n358 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5803,24 +5871,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n356;
+          const $m = ($t >>> 0) * $n358;
           const $low = $m >>> 0;
-          if ($low >= $n356 || $low >= 4294967296 % $n356) {
-            $r357 = ($m / 4294967296) >>> 0;
+          if ($low >= $n358 || $low >= 4294967296 % $n358) {
+            $r359 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n356 >= 1 && $n356 <= 4294967296))
+        if (!($n358 >= 1 && $n358 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r357 = drawInt(P, $n356);
+        $r359 = drawInt(P, $n358);
       }
-      const $pick355$drawn = $r357;
-      let $pick355 = $pick355$drawn;
-      if ($offered351 && $pick355-- === 0) {
-        const $n361 = $values63$n[0]!;
-        let $r362 = 0;
-        if ($n361 <= 2097152 && $n361 >= 1) {
+      const $pick357$drawn = $r359;
+      let $pick357 = $pick357$drawn;
+      if ($offered353 && $pick357-- === 0) {
+        const $n363 = $values63$n[0]!;
+        let $r364 = 0;
+        if ($n363 <= 2097152 && $n363 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5831,37 +5899,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n361;
+            const $m = ($t >>> 0) * $n363;
             const $low = $m >>> 0;
-            if ($low >= $n361 || $low >= 4294967296 % $n361) {
-              $r362 = ($m / 4294967296) >>> 0;
+            if ($low >= $n363 || $low >= 4294967296 % $n363) {
+              $r364 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n361 >= 1 && $n361 <= 4294967296))
+          if (!($n363 >= 1 && $n363 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r362 = drawInt(P, $n361);
+          $r364 = drawInt(P, $n363);
         }
-        const $digit359 = $r362;
-        const $value360 = $values63[$digit359]!;
+        const $digit361 = $r364;
+        const $value362 = $values63[$digit361]!;
         {
-          l_card_5 = $value360;
+          l_card_5 = $value362;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat347, 24, $value360);
+        if (trace !== null) trace.push($seat349, 24, $value362);
         {
-          l_card_5 = $value360;
+          l_card_5 = $value362;
           return step172();
         }
       }
-      if ($offered352 && $pick355-- === 0) {
+      if ($offered354 && $pick357-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat347, 8);
+        if (trace !== null) trace.push($seat349, 8);
         {
           l___window_1 = false;
           return 169;
@@ -5870,20 +5938,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide378($seat368: number): number {
-    const $size369 = players;
-    const $count370 = $size369;
-    const $total371: number = $count370;
-    if ($total371 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat368} must act but has no legal move`);
+  function decide380($seat370: number): number {
+    const $size371 = players;
+    const $count372 = $size371;
+    const $total373: number = $count372;
+    if ($total373 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat370} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n373 = $total371;
-    let $r374 = 0;
-    if ($n373 <= 2097152 && $n373 >= 1) {
+    const $n375 = $total373;
+    let $r376 = 0;
+    if ($n375 <= 2097152 && $n375 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5894,28 +5962,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n373;
+        const $m = ($t >>> 0) * $n375;
         const $low = $m >>> 0;
-        if ($low >= $n373 || $low >= 4294967296 % $n373) {
-          $r374 = ($m / 4294967296) >>> 0;
+        if ($low >= $n375 || $low >= 4294967296 % $n375) {
+          $r376 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n373 >= 1 && $n373 <= 4294967296))
+      if (!($n375 >= 1 && $n375 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r374 = drawInt(P, $n373);
+      $r376 = drawInt(P, $n375);
     }
-    const $index372$drawn = $r374;
-    let $index372 = $index372$drawn;
+    const $index374$drawn = $r376;
+    let $index374 = $index374$drawn;
     decisions++;
     steps = 0;
-    if ($index372 < $count370) {
-      const $digit375 = $index372;
-      const $value376 = $digit375;
-      if (trace !== null) trace.push($seat368, 6, $value376);
+    if ($index374 < $count372) {
+      const $digit377 = $index374;
+      const $value378 = $digit377;
+      if (trace !== null) trace.push($seat370, 6, $value378);
       {
-        const l_whose = $value376;
+        const l_whose = $value378;
         {
           const $card = l_card_6;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -5929,47 +5997,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg377 = Z_played + l_whose;
-          C[$seg377 * CAP + N[$seg377]!] = $card;
-          N[$seg377]!++;
-          $where[$card] = $seg377;
+          const $seg379 = Z_played + l_whose;
+          C[$seg379 * CAP + N[$seg379]!] = $card;
+          N[$seg379]!++;
+          $where[$card] = $seg379;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg377 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg377 - Z_played);
+              if ($count_played_effect[($seg379 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg379 - Z_played);
           }
         }
         return 169;
       }
     }
-    $index372 -= $count370;
+    $index374 -= $count372;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide394($seat381: number): number {
+  function decide396($seat383: number): number {
     $values65$n[0]! = 0;
     {
-      const $seg383 = Z_collection + l_p_6;
-      const $n384 = N[$seg383]!;
-      for (let $i382 = 0; $i382 < $n384; $i382++) {
-        const l_target = C[$seg383 * CAP + $i382]!;
+      const $seg385 = Z_collection + l_p_6;
+      const $n386 = N[$seg385]!;
+      for (let $i384 = 0; $i384 < $n386; $i384++) {
+        const l_target = C[$seg385 * CAP + $i384]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values65[$values65$n[0]!++] = l_target;
       }
     }
-    const $size385 = $values65$n[0]!;
-    const $count386 = $size385;
-    const $total387: number = $count386;
-    if ($total387 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat381} must act but has no legal move`);
+    const $size387 = $values65$n[0]!;
+    const $count388 = $size387;
+    const $total389: number = $count388;
+    if ($total389 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat383} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n389 = $total387;
-    let $r390 = 0;
-    if ($n389 <= 2097152 && $n389 >= 1) {
+    const $n391 = $total389;
+    let $r392 = 0;
+    if ($n391 <= 2097152 && $n391 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5980,28 +6048,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n389;
+        const $m = ($t >>> 0) * $n391;
         const $low = $m >>> 0;
-        if ($low >= $n389 || $low >= 4294967296 % $n389) {
-          $r390 = ($m / 4294967296) >>> 0;
+        if ($low >= $n391 || $low >= 4294967296 % $n391) {
+          $r392 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n389 >= 1 && $n389 <= 4294967296))
+      if (!($n391 >= 1 && $n391 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r390 = drawInt(P, $n389);
+      $r392 = drawInt(P, $n391);
     }
-    const $index388$drawn = $r390;
-    let $index388 = $index388$drawn;
+    const $index390$drawn = $r392;
+    let $index390 = $index390$drawn;
     decisions++;
     steps = 0;
-    if ($index388 < $count386) {
-      const $digit391 = $index388;
-      const $value392 = $values65[$digit391]!;
-      if (trace !== null) trace.push($seat381, 5, $value392);
+    if ($index390 < $count388) {
+      const $digit393 = $index390;
+      const $value394 = $values65[$digit393]!;
+      if (trace !== null) trace.push($seat383, 5, $value394);
       {
-        const l_target = $value392;
+        const l_target = $value394;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_6;
@@ -6016,54 +6084,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg393 = Z_attached + l_p_6;
-          C[$seg393 * CAP + N[$seg393]!] = $card;
-          N[$seg393]!++;
-          $where[$card] = $seg393;
+          const $seg395 = Z_attached + l_p_6;
+          C[$seg395 * CAP + N[$seg395]!] = $card;
+          N[$seg395]!++;
+          $where[$card] = $seg395;
         }
         return 169;
       }
     }
-    $index388 -= $count386;
+    $index390 -= $count388;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide418($seat396: number): number {
-    const $seg397 = Z_board;
-    const $size398 = N[$seg397]!;
-    const $count399 = $size398;
+  function decide420($seat398: number): number {
+    const $seg399 = Z_board;
+    const $size400 = N[$seg399]!;
+    const $count401 = $size400;
     $values67$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond404: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond404) {
-        let $any400: boolean = false;
+      let $cond406: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond406) {
+        let $any402: boolean = false;
         {
-          const $seg402 = Z_collection + l_whose;
-          const $n403 = N[$seg402]!;
-          for (let $i401 = 0; $i401 < $n403; $i401++) {
-            const l_c = C[$seg402 * CAP + $i401]!;
+          const $seg404 = Z_collection + l_whose;
+          const $n405 = N[$seg404]!;
+          for (let $i403 = 0; $i403 < $n405; $i403++) {
+            const l_c = C[$seg404 * CAP + $i403]!;
             if (v_doubled[l_c]! === 1) {
-              $any400 = true;
+              $any402 = true;
               break;
             }
           }
         }
-        $cond404 = $any400;
+        $cond406 = $any402;
       }
-      if ($cond404) $values67[$values67$n[0]!++] = l_whose;
+      if ($cond406) $values67[$values67$n[0]!++] = l_whose;
     }
-    const $size405 = $values67$n[0]!;
-    const $count406 = $size405;
-    const $total407: number = $count399 + $count406;
-    if ($total407 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat396} must act but has no legal move`);
+    const $size407 = $values67$n[0]!;
+    const $count408 = $size407;
+    const $total409: number = $count401 + $count408;
+    if ($total409 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat398} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n409 = $total407;
-    let $r410 = 0;
-    if ($n409 <= 2097152 && $n409 >= 1) {
+    const $n411 = $total409;
+    let $r412 = 0;
+    if ($n411 <= 2097152 && $n411 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6074,31 +6142,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n409;
+        const $m = ($t >>> 0) * $n411;
         const $low = $m >>> 0;
-        if ($low >= $n409 || $low >= 4294967296 % $n409) {
-          $r410 = ($m / 4294967296) >>> 0;
+        if ($low >= $n411 || $low >= 4294967296 % $n411) {
+          $r412 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n409 >= 1 && $n409 <= 4294967296))
+      if (!($n411 >= 1 && $n411 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r410 = drawInt(P, $n409);
+      $r412 = drawInt(P, $n411);
     }
-    const $index408$drawn = $r410;
-    let $index408 = $index408$drawn;
+    const $index410$drawn = $r412;
+    let $index410 = $index410$drawn;
     decisions++;
     steps = 0;
-    if ($index408 < $count399) {
-      const $digit411 = $index408;
-      const $value412 = C[$seg397 * CAP + $digit411]!;
-      if (trace !== null) trace.push($seat396, 3, $value412);
+    if ($index410 < $count401) {
+      const $digit413 = $index410;
+      const $value414 = C[$seg399 * CAP + $digit413]!;
+      if (trace !== null) trace.push($seat398, 3, $value414);
       {
-        const l_target = $value412;
+        const l_target = $value414;
         {
           const $wanted = l_target;
-          let $at = $digit411;
+          let $at = $digit413;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -6108,10 +6176,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at413 = Z_board * CAP + $at;
-          const $card = C[$at413]!;
-          const $end414 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k415 = $at413; $k415 < $end414; $k415++) C[$k415] = C[$k415 + 1]!;
+          const $at415 = Z_board * CAP + $at;
+          const $card = C[$at415]!;
+          const $end416 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k417 = $at415; $k417 < $end416; $k417++) C[$k417] = C[$k417 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6120,45 +6188,45 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index408 -= $count399;
-    if ($index408 < $count406) {
-      const $digit416 = $index408;
-      const $value417 = $values67[$digit416]!;
-      if (trace !== null) trace.push($seat396, 4, $value417);
+    $index410 -= $count401;
+    if ($index410 < $count408) {
+      const $digit418 = $index410;
+      const $value419 = $values67[$digit418]!;
+      if (trace !== null) trace.push($seat398, 4, $value419);
       {
-        l_whose_4 = $value417;
+        l_whose_4 = $value419;
         return step192();
       }
     }
-    $index408 -= $count406;
+    $index410 -= $count408;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide444($seat419: number): number {
-    const $seg420 = Z_played + l_whose_4;
-    const $size421 = N[$seg420]!;
-    const $count422 = $size421;
+  function decide446($seat421: number): number {
+    const $seg422 = Z_played + l_whose_4;
+    const $size423 = N[$seg422]!;
+    const $count424 = $size423;
     $values69$n[0]! = 0;
     {
-      const $seg424 = Z_collection + l_whose_4;
-      const $n425 = N[$seg424]!;
-      for (let $i423 = 0; $i423 < $n425; $i423++) {
-        const l_target = C[$seg424 * CAP + $i423]!;
+      const $seg426 = Z_collection + l_whose_4;
+      const $n427 = N[$seg426]!;
+      for (let $i425 = 0; $i425 < $n427; $i425++) {
+        const l_target = C[$seg426 * CAP + $i425]!;
         if (v_doubled[l_target]! === 1) $values69[$values69$n[0]!++] = l_target;
       }
     }
-    const $size426 = $values69$n[0]!;
-    const $count427 = $size426;
-    const $total428: number = $count422 + $count427;
-    if ($total428 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat419} must act but has no legal move`);
+    const $size428 = $values69$n[0]!;
+    const $count429 = $size428;
+    const $total430: number = $count424 + $count429;
+    if ($total430 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat421} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n430 = $total428;
-    let $r431 = 0;
-    if ($n430 <= 2097152 && $n430 >= 1) {
+    const $n432 = $total430;
+    let $r433 = 0;
+    if ($n432 <= 2097152 && $n432 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6169,51 +6237,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n430;
+        const $m = ($t >>> 0) * $n432;
         const $low = $m >>> 0;
-        if ($low >= $n430 || $low >= 4294967296 % $n430) {
-          $r431 = ($m / 4294967296) >>> 0;
+        if ($low >= $n432 || $low >= 4294967296 % $n432) {
+          $r433 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n430 >= 1 && $n430 <= 4294967296))
+      if (!($n432 >= 1 && $n432 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r431 = drawInt(P, $n430);
+      $r433 = drawInt(P, $n432);
     }
-    const $index429$drawn = $r431;
-    let $index429 = $index429$drawn;
+    const $index431$drawn = $r433;
+    let $index431 = $index431$drawn;
     decisions++;
     steps = 0;
-    if ($index429 < $count422) {
-      const $digit432 = $index429;
-      const $value433 = C[$seg420 * CAP + $digit432]!;
-      if (trace !== null) trace.push($seat419, 1, $value433);
+    if ($index431 < $count424) {
+      const $digit434 = $index431;
+      const $value435 = C[$seg422 * CAP + $digit434]!;
+      if (trace !== null) trace.push($seat421, 1, $value435);
       {
-        const l_target = $value433;
+        const l_target = $value435;
         {
-          const $seg434 = Z_played + l_whose_4;
+          const $seg436 = Z_played + l_whose_4;
           const $wanted = l_target;
-          let $at = $digit432;
-          if (!($at >= 0 && $at < N[$seg434]! && C[$seg434 * CAP + $at]! === $wanted)) {
+          let $at = $digit434;
+          if (!($at >= 0 && $at < N[$seg436]! && C[$seg436 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg434]!; $i++)
-              if (C[$seg434 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg436]!; $i++)
+              if (C[$seg436 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at435 = $seg434 * CAP + $at;
-          const $card = C[$at435]!;
-          const $end436 = $seg434 * CAP + N[$seg434]! - 1;
-          for (let $k437 = $at435; $k437 < $end436; $k437++) C[$k437] = C[$k437 + 1]!;
-          N[$seg434]!--;
+          const $at437 = $seg436 * CAP + $at;
+          const $card = C[$at437]!;
+          const $end438 = $seg436 * CAP + N[$seg436]! - 1;
+          for (let $k439 = $at437; $k439 < $end438; $k439++) C[$k439] = C[$k439 + 1]!;
+          N[$seg436]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg434 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg434 - Z_played));
+              if (--$count_played_effect[($seg436 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg436 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -6222,23 +6290,23 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index429 -= $count422;
-    if ($index429 < $count427) {
-      const $digit438 = $index429;
-      const $value439 = $values69[$digit438]!;
-      if (trace !== null) trace.push($seat419, 2, $value439);
+    $index431 -= $count424;
+    if ($index431 < $count429) {
+      const $digit440 = $index431;
+      const $value441 = $values69[$digit440]!;
+      if (trace !== null) trace.push($seat421, 2, $value441);
       {
-        const l_target = $value439;
+        const l_target = $value441;
         v_doubled[l_target] = 0;
         {
-          const $seg440 = Z_attached + l_whose_4;
-          if (N[$seg440]! === 0)
+          const $seg442 = Z_attached + l_whose_4;
+          if (N[$seg442]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at441 = $seg440 * CAP;
-          const $card = C[$at441]!;
-          const $end442 = $seg440 * CAP + N[$seg440]! - 1;
-          for (let $k443 = $at441; $k443 < $end442; $k443++) C[$k443] = C[$k443 + 1]!;
-          N[$seg440]!--;
+          const $at443 = $seg442 * CAP;
+          const $card = C[$at443]!;
+          const $end444 = $seg442 * CAP + N[$seg442]! - 1;
+          for (let $k445 = $at443; $k445 < $end444; $k445++) C[$k445] = C[$k445 + 1]!;
+          N[$seg442]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -6246,74 +6314,74 @@ export function playout(): PlayoutKernel {
         return 169;
       }
     }
-    $index429 -= $count427;
+    $index431 -= $count429;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide505($seat447: number): number {
-    const $seg448 = Z_hand + l_active;
-    let $offered449 = false;
-    offered449$open: {
-      if (!(N[$seg448]! > 0)) break offered449$open;
-      if (!!l_action_played) break offered449$open;
-      if (!!l_offered) break offered449$open;
-      let $found455 = false;
-      for (let $i456 = 0; $i456 < N[$seg448]!; $i456++) {
-        const l_card_3 = C[$seg448 * CAP + $i456]!;
+  function decide507($seat449: number): number {
+    const $seg450 = Z_hand + l_active;
+    let $offered451 = false;
+    offered451$open: {
+      if (!(N[$seg450]! > 0)) break offered451$open;
+      if (!!l_action_played) break offered451$open;
+      if (!!l_offered) break offered451$open;
+      let $found457 = false;
+      for (let $i458 = 0; $i458 < N[$seg450]!; $i458++) {
+        const l_card_3 = C[$seg450 * CAP + $i458]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
           continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
           continue;
-        let $cond454: boolean = Action_effect$code[l_card_3]! !== 6;
-        if (!$cond454) {
-          let $any450: boolean = false;
+        let $cond456: boolean = Action_effect$code[l_card_3]! !== 6;
+        if (!$cond456) {
+          let $any452: boolean = false;
           {
-            const $seg452 = Z_collection + l_active;
-            const $n453 = N[$seg452]!;
-            for (let $i451 = 0; $i451 < $n453; $i451++) {
-              const l_c = C[$seg452 * CAP + $i451]!;
+            const $seg454 = Z_collection + l_active;
+            const $n455 = N[$seg454]!;
+            for (let $i453 = 0; $i453 < $n455; $i453++) {
+              const l_c = C[$seg454 * CAP + $i453]!;
               if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                $any450 = true;
+                $any452 = true;
                 break;
               }
             }
           }
-          $cond454 = $any450;
+          $cond456 = $any452;
         }
-        if (!$cond454) continue;
-        $found455 = true;
+        if (!$cond456) continue;
+        $found457 = true;
         break;
       }
-      if (!$found455) break offered449$open;
-      $offered449 = true;
-    }
-    let $offered458 = false;
-    offered458$open: {
-      if (!(v_protection[l_active]! > 0)) break offered458$open;
-      $offered458 = true;
-    }
-    let $offered459 = false;
-    offered459$open: {
-      if (!(v_protection[l_active]! === 0)) break offered459$open;
-      if (!!l_offered) break offered459$open;
-      $offered459 = true;
+      if (!$found457) break offered451$open;
+      $offered451 = true;
     }
     let $offered460 = false;
     offered460$open: {
-      if (!!$variant_simple) break offered460$open;
-      if (!(v_protection[l_active]! === 0)) break offered460$open;
-      if (!!l_offered) break offered460$open;
-      if (!(N[Z_action_deck]! > 0)) break offered460$open;
+      if (!(v_protection[l_active]! > 0)) break offered460$open;
       $offered460 = true;
     }
     let $offered461 = false;
-    let $seats462 = 0;
     offered461$open: {
-      if (!(players > 0)) break offered461$open;
       if (!(v_protection[l_active]! === 0)) break offered461$open;
-      if (!(v_coins[l_active]! >= 1)) break offered461$open;
-      $seats462 =
+      if (!!l_offered) break offered461$open;
+      $offered461 = true;
+    }
+    let $offered462 = false;
+    offered462$open: {
+      if (!!$variant_simple) break offered462$open;
+      if (!(v_protection[l_active]! === 0)) break offered462$open;
+      if (!!l_offered) break offered462$open;
+      if (!(N[Z_action_deck]! > 0)) break offered462$open;
+      $offered462 = true;
+    }
+    let $offered463 = false;
+    let $seats464 = 0;
+    offered463$open: {
+      if (!(players > 0)) break offered463$open;
+      if (!(v_protection[l_active]! === 0)) break offered463$open;
+      if (!(v_coins[l_active]! >= 1)) break offered463$open;
+      $seats464 =
         ((1 << players) - 1) &
         ~(1 << l_active) &
         ~$mask_passed_over &
@@ -6323,15 +6391,15 @@ export function playout(): PlayoutKernel {
         ) &
         ~$holding_count_played_effect[4]! &
         $zero_protection;
-      if ($seats462 === 0) break offered461$open;
-      $offered461 = true;
+      if ($seats464 === 0) break offered463$open;
+      $offered463 = true;
     }
-    let $offered463 = false;
-    offered463$open: {
-      if (!(players > 0)) break offered463$open;
-      if (!(v_protection[l_active]! === 0)) break offered463$open;
-      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered463$open;
-      let $found464 = false;
+    let $offered465 = false;
+    offered465$open: {
+      if (!(players > 0)) break offered465$open;
+      if (!(v_protection[l_active]! === 0)) break offered465$open;
+      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered465$open;
+      let $found466 = false;
       for (
         let l_target$left =
           ((1 << players) - 1) &
@@ -6348,38 +6416,38 @@ export function playout(): PlayoutKernel {
       ) {
         const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
         if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found464 = true;
+        $found466 = true;
         break;
       }
-      if (!$found464) break offered463$open;
-      $offered463 = true;
-    }
-    let $offered465 = false;
-    offered465$open: {
-      if (!l_offered) break offered465$open;
+      if (!$found466) break offered465$open;
       $offered465 = true;
     }
-    const $offered466 =
-      ($offered449 ? 1 : 0) +
-      ($offered458 ? 1 : 0) +
-      ($offered459 ? 1 : 0) +
+    let $offered467 = false;
+    offered467$open: {
+      if (!l_offered) break offered467$open;
+      $offered467 = true;
+    }
+    const $offered468 =
+      ($offered451 ? 1 : 0) +
       ($offered460 ? 1 : 0) +
       ($offered461 ? 1 : 0) +
+      ($offered462 ? 1 : 0) +
       ($offered463 ? 1 : 0) +
-      ($offered465 ? 1 : 0);
-    if ($offered466 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat447} must act but has no legal move`);
+      ($offered465 ? 1 : 0) +
+      ($offered467 ? 1 : 0);
+    if ($offered468 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat449} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built471 = false;
-    let $built484 = false;
-    attempt467: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n469 = $offered466;
-      let $r470 = 0;
-      if ($n469 <= 2097152 && $n469 >= 1) {
+    let $built473 = false;
+    let $built486 = false;
+    attempt469: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n471 = $offered468;
+      let $r472 = 0;
+      if ($n471 <= 2097152 && $n471 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6390,55 +6458,55 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n469;
+          const $m = ($t >>> 0) * $n471;
           const $low = $m >>> 0;
-          if ($low >= $n469 || $low >= 4294967296 % $n469) {
-            $r470 = ($m / 4294967296) >>> 0;
+          if ($low >= $n471 || $low >= 4294967296 % $n471) {
+            $r472 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n469 >= 1 && $n469 <= 4294967296))
+        if (!($n471 >= 1 && $n471 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r470 = drawInt(P, $n469);
+        $r472 = drawInt(P, $n471);
       }
-      const $pick468$drawn = $r470;
-      let $pick468 = $pick468$drawn;
-      if ($offered449 && $pick468-- === 0) {
-        if (!$built471) {
+      const $pick470$drawn = $r472;
+      let $pick470 = $pick470$drawn;
+      if ($offered451 && $pick470-- === 0) {
+        if (!$built473) {
           $values72$n[0]! = 0;
-          for (let $i457 = 0; $i457 < N[$seg448]!; $i457++) {
-            const l_card_3 = C[$seg448 * CAP + $i457]!;
+          for (let $i459 = 0; $i459 < N[$seg450]!; $i459++) {
+            const l_card_3 = C[$seg450 * CAP + $i459]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
               continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
               continue;
-            let $cond454: boolean = Action_effect$code[l_card_3]! !== 6;
-            if (!$cond454) {
-              let $any450: boolean = false;
+            let $cond456: boolean = Action_effect$code[l_card_3]! !== 6;
+            if (!$cond456) {
+              let $any452: boolean = false;
               {
-                const $seg452 = Z_collection + l_active;
-                const $n453 = N[$seg452]!;
-                for (let $i451 = 0; $i451 < $n453; $i451++) {
-                  const l_c = C[$seg452 * CAP + $i451]!;
+                const $seg454 = Z_collection + l_active;
+                const $n455 = N[$seg454]!;
+                for (let $i453 = 0; $i453 < $n455; $i453++) {
+                  const l_c = C[$seg454 * CAP + $i453]!;
                   if (Property_bonus[l_c]! > 0 && !(v_doubled[l_c]! === 1)) {
-                    $any450 = true;
+                    $any452 = true;
                     break;
                   }
                 }
               }
-              $cond454 = $any450;
+              $cond456 = $any452;
             }
-            if (!$cond454) continue;
+            if (!$cond456) continue;
             $values72[$values72$n[0]!++] = l_card_3;
           }
-          $built471 = true;
+          $built473 = true;
         }
-        const $n474 = $values72$n[0]!;
-        let $r475 = 0;
-        if ($n474 <= 2097152 && $n474 >= 1) {
+        const $n476 = $values72$n[0]!;
+        let $r477 = 0;
+        if ($n476 <= 2097152 && $n476 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6449,37 +6517,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n474;
+            const $m = ($t >>> 0) * $n476;
             const $low = $m >>> 0;
-            if ($low >= $n474 || $low >= 4294967296 % $n474) {
-              $r475 = ($m / 4294967296) >>> 0;
+            if ($low >= $n476 || $low >= 4294967296 % $n476) {
+              $r477 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n474 >= 1 && $n474 <= 4294967296))
+          if (!($n476 >= 1 && $n476 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r475 = drawInt(P, $n474);
+          $r477 = drawInt(P, $n476);
         }
-        const $digit472 = $r475;
-        const $value473 = $values72[$digit472]!;
+        const $digit474 = $r477;
+        const $value475 = $values72[$digit474]!;
         {
-          l_card_3 = $value473;
+          l_card_3 = $value475;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat447, 17, $value473);
+        if (trace !== null) trace.push($seat449, 17, $value475);
         {
-          l_card_3 = $value473;
+          l_card_3 = $value475;
           return step227();
         }
       }
-      if ($offered458 && $pick468-- === 0) {
+      if ($offered460 && $pick470-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat447, 18);
+        if (trace !== null) trace.push($seat449, 18);
         {
           {
             const $amount = 1;
@@ -6497,12 +6565,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered459 && $pick468-- === 0) {
+      if ($offered461 && $pick470-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat447, 19);
+        if (trace !== null) trace.push($seat449, 19);
         {
           {
             const $amount = 1;
@@ -6520,20 +6588,20 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered460 && $pick468-- === 0) {
+      if ($offered462 && $pick470-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat447, 20);
+        if (trace !== null) trace.push($seat449, 20);
         {
           return step216();
         }
       }
-      if ($offered461 && $pick468-- === 0) {
-        const $n482 = maskSeats($seats462);
-        let $r483 = 0;
-        if ($n482 <= 2097152 && $n482 >= 1) {
+      if ($offered463 && $pick470-- === 0) {
+        const $n484 = maskSeats($seats464);
+        let $r485 = 0;
+        if ($n484 <= 2097152 && $n484 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6544,33 +6612,33 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n482;
+            const $m = ($t >>> 0) * $n484;
             const $low = $m >>> 0;
-            if ($low >= $n482 || $low >= 4294967296 % $n482) {
-              $r483 = ($m / 4294967296) >>> 0;
+            if ($low >= $n484 || $low >= 4294967296 % $n484) {
+              $r485 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n482 >= 1 && $n482 <= 4294967296))
+          if (!($n484 >= 1 && $n484 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r483 = drawInt(P, $n482);
+          $r485 = drawInt(P, $n484);
         }
-        const $digit480 = $r483;
-        const $value481 = nthMaskSeat($seats462, $digit480);
+        const $digit482 = $r485;
+        const $value483 = nthMaskSeat($seats464, $digit482);
         {
-          l_target = $value481;
+          l_target = $value483;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat447, 21, $value481);
+        if (trace !== null) trace.push($seat449, 21, $value483);
         {
-          l_target = $value481;
+          l_target = $value483;
           return step207();
         }
       }
-      if ($offered463 && $pick468-- === 0) {
-        if (!$built484) {
+      if ($offered465 && $pick470-- === 0) {
+        if (!$built486) {
           $values76$n[0]! = 0;
           for (
             let l_target$left =
@@ -6590,11 +6658,11 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
             $values76[$values76$n[0]!++] = l_target;
           }
-          $built484 = true;
+          $built486 = true;
         }
-        const $n487 = $values76$n[0]!;
-        let $r488 = 0;
-        if ($n487 <= 2097152 && $n487 >= 1) {
+        const $n489 = $values76$n[0]!;
+        let $r490 = 0;
+        if ($n489 <= 2097152 && $n489 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6605,28 +6673,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n487;
+            const $m = ($t >>> 0) * $n489;
             const $low = $m >>> 0;
-            if ($low >= $n487 || $low >= 4294967296 % $n487) {
-              $r488 = ($m / 4294967296) >>> 0;
+            if ($low >= $n489 || $low >= 4294967296 % $n489) {
+              $r490 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n487 >= 1 && $n487 <= 4294967296))
+          if (!($n489 >= 1 && $n489 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r488 = drawInt(P, $n487);
+          $r490 = drawInt(P, $n489);
         }
-        const $digit485 = $r488;
-        const $value486 = $values76[$digit485]!;
+        const $digit487 = $r490;
+        const $value488 = $values76[$digit487]!;
         {
-          const l_target = $value486;
+          const l_target = $value488;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat447, 22, $value486);
+        if (trace !== null) trace.push($seat449, 22, $value488);
         {
-          const l_target = $value486;
+          const l_target = $value488;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6665,53 +6733,53 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $argument489 = l_active;
-            const $argument490 = l_target;
+            const $argument491 = l_active;
+            const $argument492 = l_target;
             {
-              let l_a = $argument489;
-              let l_b = $argument490;
+              let l_a = $argument491;
+              let l_b = $argument492;
               {
-                const $seg491 = Z_exchange + l_a;
-                if (N[$seg491]! === 0)
+                const $seg493 = Z_exchange + l_a;
+                if (N[$seg493]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at492 = $seg491 * CAP;
-                const $card = C[$at492]!;
-                const $end493 = $seg491 * CAP + N[$seg491]! - 1;
-                for (let $k494 = $at492; $k494 < $end493; $k494++) C[$k494] = C[$k494 + 1]!;
-                N[$seg491]!--;
+                const $at494 = $seg493 * CAP;
+                const $card = C[$at494]!;
+                const $end495 = $seg493 * CAP + N[$seg493]! - 1;
+                for (let $k496 = $at494; $k496 < $end495; $k496++) C[$k496] = C[$k496 + 1]!;
+                N[$seg493]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg495 = Z_exchange + l_b;
-                if (N[$seg495]! === 0)
+                const $seg497 = Z_exchange + l_b;
+                if (N[$seg497]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at496 = $seg495 * CAP;
-                const $card = C[$at496]!;
-                const $end497 = $seg495 * CAP + N[$seg495]! - 1;
-                for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
-                N[$seg495]!--;
-                const $seg499 = Z_exchange + l_a;
-                if (N[$seg499]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg499 * CAP + N[$seg499]!] = $card;
-                N[$seg499]!++;
-                $where[$card] = $seg499;
+                const $at498 = $seg497 * CAP;
+                const $card = C[$at498]!;
+                const $end499 = $seg497 * CAP + N[$seg497]! - 1;
+                for (let $k500 = $at498; $k500 < $end499; $k500++) C[$k500] = C[$k500 + 1]!;
+                N[$seg497]!--;
+                const $seg501 = Z_exchange + l_a;
+                if (N[$seg501]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg501 * CAP + N[$seg501]!] = $card;
+                N[$seg501]!++;
+                $where[$card] = $seg501;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at500 = Z_in_transit * CAP;
-                const $card = C[$at500]!;
-                const $end501 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k502 = $at500; $k502 < $end501; $k502++) C[$k502] = C[$k502 + 1]!;
+                const $at502 = Z_in_transit * CAP;
+                const $card = C[$at502]!;
+                const $end503 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg503 = Z_exchange + l_b;
-                if (N[$seg503]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg503 * CAP + N[$seg503]!] = $card;
-                N[$seg503]!++;
-                $where[$card] = $seg503;
+                const $seg505 = Z_exchange + l_b;
+                if (N[$seg505]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg505 * CAP + N[$seg505]!] = $card;
+                N[$seg505]!++;
+                $where[$card] = $seg505;
               }
               v_has_taken[l_a] = true;
               $mask_has_taken |= 1 << l_a;
@@ -6724,12 +6792,12 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered465 && $pick468-- === 0) {
+      if ($offered467 && $pick470-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat447, 23);
+        if (trace !== null) trace.push($seat449, 23);
         {
           l_turn_over = true;
           return step257();
@@ -6738,23 +6806,23 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide533($seat506: number): number {
-    const $count507 = 1;
-    const $low508 = 1;
-    const $high509 = v_coins[l_target]!;
-    const $size510 = Math.max(0, $high509 - $low508 + 1);
-    const $count511 = $size510;
-    const $total512: number = $count507 + $count511;
-    if ($total512 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat506} must act but has no legal move`);
+  function decide535($seat508: number): number {
+    const $count509 = 1;
+    const $low510 = 1;
+    const $high511 = v_coins[l_target]!;
+    const $size512 = Math.max(0, $high511 - $low510 + 1);
+    const $count513 = $size512;
+    const $total514: number = $count509 + $count513;
+    if ($total514 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat508} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n514 = $total512;
-    let $r515 = 0;
-    if ($n514 <= 2097152 && $n514 >= 1) {
+    const $n516 = $total514;
+    let $r517 = 0;
+    if ($n516 <= 2097152 && $n516 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6765,24 +6833,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n514;
+        const $m = ($t >>> 0) * $n516;
         const $low = $m >>> 0;
-        if ($low >= $n514 || $low >= 4294967296 % $n514) {
-          $r515 = ($m / 4294967296) >>> 0;
+        if ($low >= $n516 || $low >= 4294967296 % $n516) {
+          $r517 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n514 >= 1 && $n514 <= 4294967296))
+      if (!($n516 >= 1 && $n516 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r515 = drawInt(P, $n514);
+      $r517 = drawInt(P, $n516);
     }
-    const $index513$drawn = $r515;
-    let $index513 = $index513$drawn;
+    const $index515$drawn = $r517;
+    let $index515 = $index515$drawn;
     decisions++;
     steps = 0;
-    if ($index513 < $count507) {
-      if (trace !== null) trace.push($seat506, 15);
+    if ($index515 < $count509) {
+      if (trace !== null) trace.push($seat508, 15);
       {
         {
           const $amount = 1;
@@ -6800,53 +6868,53 @@ export function playout(): PlayoutKernel {
           v_coins[l_target] += $amount;
         }
         {
-          const $argument516 = l_active;
-          const $argument517 = l_target;
+          const $argument518 = l_active;
+          const $argument519 = l_target;
           {
-            let l_a = $argument516;
-            let l_b = $argument517;
+            let l_a = $argument518;
+            let l_b = $argument519;
             {
-              const $seg518 = Z_exchange + l_a;
-              if (N[$seg518]! === 0)
+              const $seg520 = Z_exchange + l_a;
+              if (N[$seg520]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at519 = $seg518 * CAP;
-              const $card = C[$at519]!;
-              const $end520 = $seg518 * CAP + N[$seg518]! - 1;
-              for (let $k521 = $at519; $k521 < $end520; $k521++) C[$k521] = C[$k521 + 1]!;
-              N[$seg518]!--;
+              const $at521 = $seg520 * CAP;
+              const $card = C[$at521]!;
+              const $end522 = $seg520 * CAP + N[$seg520]! - 1;
+              for (let $k523 = $at521; $k523 < $end522; $k523++) C[$k523] = C[$k523 + 1]!;
+              N[$seg520]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg522 = Z_exchange + l_b;
-              if (N[$seg522]! === 0)
+              const $seg524 = Z_exchange + l_b;
+              if (N[$seg524]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at523 = $seg522 * CAP;
-              const $card = C[$at523]!;
-              const $end524 = $seg522 * CAP + N[$seg522]! - 1;
-              for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
-              N[$seg522]!--;
-              const $seg526 = Z_exchange + l_a;
-              if (N[$seg526]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg526 * CAP + N[$seg526]!] = $card;
-              N[$seg526]!++;
-              $where[$card] = $seg526;
+              const $at525 = $seg524 * CAP;
+              const $card = C[$at525]!;
+              const $end526 = $seg524 * CAP + N[$seg524]! - 1;
+              for (let $k527 = $at525; $k527 < $end526; $k527++) C[$k527] = C[$k527 + 1]!;
+              N[$seg524]!--;
+              const $seg528 = Z_exchange + l_a;
+              if (N[$seg528]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg528 * CAP + N[$seg528]!] = $card;
+              N[$seg528]!++;
+              $where[$card] = $seg528;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at527 = Z_in_transit * CAP;
-              const $card = C[$at527]!;
-              const $end528 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k529 = $at527; $k529 < $end528; $k529++) C[$k529] = C[$k529 + 1]!;
+              const $at529 = Z_in_transit * CAP;
+              const $card = C[$at529]!;
+              const $end530 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
               N[Z_in_transit]!--;
-              const $seg530 = Z_exchange + l_b;
-              if (N[$seg530]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg530 * CAP + N[$seg530]!] = $card;
-              N[$seg530]!++;
-              $where[$card] = $seg530;
+              const $seg532 = Z_exchange + l_b;
+              if (N[$seg532]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg532 * CAP + N[$seg532]!] = $card;
+              N[$seg532]!++;
+              $where[$card] = $seg532;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6859,33 +6927,33 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index513 -= $count507;
-    if ($index513 < $count511) {
-      const $digit531 = $index513;
-      const $value532 = $low508 + $digit531;
-      if (trace !== null) trace.push($seat506, 16, $value532);
+    $index515 -= $count509;
+    if ($index515 < $count513) {
+      const $digit533 = $index515;
+      const $value534 = $low510 + $digit533;
+      if (trace !== null) trace.push($seat508, 16, $value534);
       {
-        l_amount = $value532;
+        l_amount = $value534;
         return step209();
       }
     }
-    $index513 -= $count511;
+    $index515 -= $count513;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide556($seat534: number): number {
-    const $count535 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
-    const $count536 = 1;
-    const $total537: number = $count535 + $count536;
-    if ($total537 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat534} must act but has no legal move`);
+  function decide558($seat536: number): number {
+    const $count537 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $count538 = 1;
+    const $total539: number = $count537 + $count538;
+    if ($total539 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat536} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n539 = $total537;
-    let $r540 = 0;
-    if ($n539 <= 2097152 && $n539 >= 1) {
+    const $n541 = $total539;
+    let $r542 = 0;
+    if ($n541 <= 2097152 && $n541 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6896,24 +6964,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n539;
+        const $m = ($t >>> 0) * $n541;
         const $low = $m >>> 0;
-        if ($low >= $n539 || $low >= 4294967296 % $n539) {
-          $r540 = ($m / 4294967296) >>> 0;
+        if ($low >= $n541 || $low >= 4294967296 % $n541) {
+          $r542 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n539 >= 1 && $n539 <= 4294967296))
+      if (!($n541 >= 1 && $n541 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r540 = drawInt(P, $n539);
+      $r542 = drawInt(P, $n541);
     }
-    const $index538$drawn = $r540;
-    let $index538 = $index538$drawn;
+    const $index540$drawn = $r542;
+    let $index540 = $index540$drawn;
     decisions++;
     steps = 0;
-    if ($index538 < $count535) {
-      if (trace !== null) trace.push($seat534, 13);
+    if ($index540 < $count537) {
+      if (trace !== null) trace.push($seat536, 13);
       {
         {
           const $amount = v_protection[l_target]! + 1;
@@ -6953,53 +7021,53 @@ export function playout(): PlayoutKernel {
           }
         }
         {
-          const $argument541 = l_active;
-          const $argument542 = l_target;
+          const $argument543 = l_active;
+          const $argument544 = l_target;
           {
-            let l_a = $argument541;
-            let l_b = $argument542;
+            let l_a = $argument543;
+            let l_b = $argument544;
             {
-              const $seg543 = Z_exchange + l_a;
-              if (N[$seg543]! === 0)
+              const $seg545 = Z_exchange + l_a;
+              if (N[$seg545]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at544 = $seg543 * CAP;
-              const $card = C[$at544]!;
-              const $end545 = $seg543 * CAP + N[$seg543]! - 1;
-              for (let $k546 = $at544; $k546 < $end545; $k546++) C[$k546] = C[$k546 + 1]!;
-              N[$seg543]!--;
+              const $at546 = $seg545 * CAP;
+              const $card = C[$at546]!;
+              const $end547 = $seg545 * CAP + N[$seg545]! - 1;
+              for (let $k548 = $at546; $k548 < $end547; $k548++) C[$k548] = C[$k548 + 1]!;
+              N[$seg545]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg547 = Z_exchange + l_b;
-              if (N[$seg547]! === 0)
+              const $seg549 = Z_exchange + l_b;
+              if (N[$seg549]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at548 = $seg547 * CAP;
-              const $card = C[$at548]!;
-              const $end549 = $seg547 * CAP + N[$seg547]! - 1;
-              for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
-              N[$seg547]!--;
-              const $seg551 = Z_exchange + l_a;
-              if (N[$seg551]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg551 * CAP + N[$seg551]!] = $card;
-              N[$seg551]!++;
-              $where[$card] = $seg551;
+              const $at550 = $seg549 * CAP;
+              const $card = C[$at550]!;
+              const $end551 = $seg549 * CAP + N[$seg549]! - 1;
+              for (let $k552 = $at550; $k552 < $end551; $k552++) C[$k552] = C[$k552 + 1]!;
+              N[$seg549]!--;
+              const $seg553 = Z_exchange + l_a;
+              if (N[$seg553]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg553 * CAP + N[$seg553]!] = $card;
+              N[$seg553]!++;
+              $where[$card] = $seg553;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at552 = Z_in_transit * CAP;
-              const $card = C[$at552]!;
-              const $end553 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k554 = $at552; $k554 < $end553; $k554++) C[$k554] = C[$k554 + 1]!;
+              const $at554 = Z_in_transit * CAP;
+              const $card = C[$at554]!;
+              const $end555 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
               N[Z_in_transit]!--;
-              const $seg555 = Z_exchange + l_b;
-              if (N[$seg555]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg555 * CAP + N[$seg555]!] = $card;
-              N[$seg555]!++;
-              $where[$card] = $seg555;
+              const $seg557 = Z_exchange + l_b;
+              if (N[$seg557]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg557 * CAP + N[$seg557]!] = $card;
+              N[$seg557]!++;
+              $where[$card] = $seg557;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -7012,34 +7080,34 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index538 -= $count535;
-    if ($index538 < $count536) {
-      if (trace !== null) trace.push($seat534, 14);
+    $index540 -= $count537;
+    if ($index540 < $count538) {
+      if (trace !== null) trace.push($seat536, 14);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step257();
       }
     }
-    $index538 -= $count536;
+    $index540 -= $count538;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide570($seat559: number): number {
-    const $low560 = 0;
-    const $high561 = v_coins[l_opponent]!;
-    const $size562 = Math.max(0, $high561 - $low560 + 1);
-    const $count563 = $size562;
-    const $total564: number = $count563;
-    if ($total564 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat559} must act but has no legal move`);
+  function decide572($seat561: number): number {
+    const $low562 = 0;
+    const $high563 = v_coins[l_opponent]!;
+    const $size564 = Math.max(0, $high563 - $low562 + 1);
+    const $count565 = $size564;
+    const $total566: number = $count565;
+    if ($total566 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n566 = $total564;
-    let $r567 = 0;
-    if ($n566 <= 2097152 && $n566 >= 1) {
+    const $n568 = $total566;
+    let $r569 = 0;
+    if ($n568 <= 2097152 && $n568 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7050,28 +7118,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n566;
+        const $m = ($t >>> 0) * $n568;
         const $low = $m >>> 0;
-        if ($low >= $n566 || $low >= 4294967296 % $n566) {
-          $r567 = ($m / 4294967296) >>> 0;
+        if ($low >= $n568 || $low >= 4294967296 % $n568) {
+          $r569 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n566 >= 1 && $n566 <= 4294967296))
+      if (!($n568 >= 1 && $n568 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r567 = drawInt(P, $n566);
+      $r569 = drawInt(P, $n568);
     }
-    const $index565$drawn = $r567;
-    let $index565 = $index565$drawn;
+    const $index567$drawn = $r569;
+    let $index567 = $index567$drawn;
     decisions++;
     steps = 0;
-    if ($index565 < $count563) {
-      const $digit568 = $index565;
-      const $value569 = $low560 + $digit568;
-      if (trace !== null) trace.push($seat559, 10, $value569);
+    if ($index567 < $count565) {
+      const $digit570 = $index567;
+      const $value571 = $low562 + $digit570;
+      if (trace !== null) trace.push($seat561, 10, $value571);
       {
-        const l_amount = $value569;
+        const l_amount = $value571;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -7100,23 +7168,23 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index565 -= $count563;
+    $index567 -= $count565;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide593($seat571: number): number {
-    const $count572 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
-    const $count573 = 1;
-    const $total574: number = $count572 + $count573;
-    if ($total574 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat571} must act but has no legal move`);
+  function decide595($seat573: number): number {
+    const $count574 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $count575 = 1;
+    const $total576: number = $count574 + $count575;
+    if ($total576 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat573} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n576 = $total574;
-    let $r577 = 0;
-    if ($n576 <= 2097152 && $n576 >= 1) {
+    const $n578 = $total576;
+    let $r579 = 0;
+    if ($n578 <= 2097152 && $n578 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7127,24 +7195,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n576;
+        const $m = ($t >>> 0) * $n578;
         const $low = $m >>> 0;
-        if ($low >= $n576 || $low >= 4294967296 % $n576) {
-          $r577 = ($m / 4294967296) >>> 0;
+        if ($low >= $n578 || $low >= 4294967296 % $n578) {
+          $r579 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n576 >= 1 && $n576 <= 4294967296))
+      if (!($n578 >= 1 && $n578 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r577 = drawInt(P, $n576);
+      $r579 = drawInt(P, $n578);
     }
-    const $index575$drawn = $r577;
-    let $index575 = $index575$drawn;
+    const $index577$drawn = $r579;
+    let $index577 = $index577$drawn;
     decisions++;
     steps = 0;
-    if ($index575 < $count572) {
-      if (trace !== null) trace.push($seat571, 11);
+    if ($index577 < $count574) {
+      if (trace !== null) trace.push($seat573, 11);
       {
         {
           const $amount = 3;
@@ -7177,53 +7245,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument578 = l_active;
-          const $argument579 = l_target;
+          const $argument580 = l_active;
+          const $argument581 = l_target;
           {
-            let l_a = $argument578;
-            let l_b = $argument579;
+            let l_a = $argument580;
+            let l_b = $argument581;
             {
-              const $seg580 = Z_exchange + l_a;
-              if (N[$seg580]! === 0)
+              const $seg582 = Z_exchange + l_a;
+              if (N[$seg582]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at581 = $seg580 * CAP;
-              const $card = C[$at581]!;
-              const $end582 = $seg580 * CAP + N[$seg580]! - 1;
-              for (let $k583 = $at581; $k583 < $end582; $k583++) C[$k583] = C[$k583 + 1]!;
-              N[$seg580]!--;
+              const $at583 = $seg582 * CAP;
+              const $card = C[$at583]!;
+              const $end584 = $seg582 * CAP + N[$seg582]! - 1;
+              for (let $k585 = $at583; $k585 < $end584; $k585++) C[$k585] = C[$k585 + 1]!;
+              N[$seg582]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg584 = Z_exchange + l_b;
-              if (N[$seg584]! === 0)
+              const $seg586 = Z_exchange + l_b;
+              if (N[$seg586]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at585 = $seg584 * CAP;
-              const $card = C[$at585]!;
-              const $end586 = $seg584 * CAP + N[$seg584]! - 1;
-              for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
-              N[$seg584]!--;
-              const $seg588 = Z_exchange + l_a;
-              if (N[$seg588]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg588 * CAP + N[$seg588]!] = $card;
-              N[$seg588]!++;
-              $where[$card] = $seg588;
+              const $at587 = $seg586 * CAP;
+              const $card = C[$at587]!;
+              const $end588 = $seg586 * CAP + N[$seg586]! - 1;
+              for (let $k589 = $at587; $k589 < $end588; $k589++) C[$k589] = C[$k589 + 1]!;
+              N[$seg586]!--;
+              const $seg590 = Z_exchange + l_a;
+              if (N[$seg590]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg590 * CAP + N[$seg590]!] = $card;
+              N[$seg590]!++;
+              $where[$card] = $seg590;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at589 = Z_in_transit * CAP;
-              const $card = C[$at589]!;
-              const $end590 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k591 = $at589; $k591 < $end590; $k591++) C[$k591] = C[$k591 + 1]!;
+              const $at591 = Z_in_transit * CAP;
+              const $card = C[$at591]!;
+              const $end592 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
               N[Z_in_transit]!--;
-              const $seg592 = Z_exchange + l_b;
-              if (N[$seg592]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg592 * CAP + N[$seg592]!] = $card;
-              N[$seg592]!++;
-              $where[$card] = $seg592;
+              const $seg594 = Z_exchange + l_b;
+              if (N[$seg594]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg594 * CAP + N[$seg594]!] = $card;
+              N[$seg594]!++;
+              $where[$card] = $seg594;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -7236,33 +7304,33 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index575 -= $count572;
-    if ($index575 < $count573) {
-      if (trace !== null) trace.push($seat571, 12);
+    $index577 -= $count574;
+    if ($index577 < $count575) {
+      if (trace !== null) trace.push($seat573, 12);
       {
         v_passed_over[l_target] = true;
         $mask_passed_over |= 1 << l_target;
         return step214();
       }
     }
-    $index575 -= $count573;
+    $index577 -= $count575;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide609($seat595: number): number {
-    const $seg596 = Z_hand + l_p_4;
-    const $size597 = N[$seg596]!;
-    const $count598 = $size597;
-    const $total599: number = $count598;
-    if ($total599 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat595} must act but has no legal move`);
+  function decide611($seat597: number): number {
+    const $seg598 = Z_hand + l_p_4;
+    const $size599 = N[$seg598]!;
+    const $count600 = $size599;
+    const $total601: number = $count600;
+    if ($total601 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat597} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n601 = $total599;
-    let $r602 = 0;
-    if ($n601 <= 2097152 && $n601 >= 1) {
+    const $n603 = $total601;
+    let $r604 = 0;
+    if ($n603 <= 2097152 && $n603 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7273,49 +7341,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n601;
+        const $m = ($t >>> 0) * $n603;
         const $low = $m >>> 0;
-        if ($low >= $n601 || $low >= 4294967296 % $n601) {
-          $r602 = ($m / 4294967296) >>> 0;
+        if ($low >= $n603 || $low >= 4294967296 % $n603) {
+          $r604 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n601 >= 1 && $n601 <= 4294967296))
+      if (!($n603 >= 1 && $n603 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r602 = drawInt(P, $n601);
+      $r604 = drawInt(P, $n603);
     }
-    const $index600$drawn = $r602;
-    let $index600 = $index600$drawn;
+    const $index602$drawn = $r604;
+    let $index602 = $index602$drawn;
     decisions++;
     steps = 0;
-    if ($index600 < $count598) {
-      const $digit603 = $index600;
-      const $value604 = C[$seg596 * CAP + $digit603]!;
-      if (trace !== null) trace.push($seat595, 9, $value604);
+    if ($index602 < $count600) {
+      const $digit605 = $index602;
+      const $value606 = C[$seg598 * CAP + $digit605]!;
+      if (trace !== null) trace.push($seat597, 9, $value606);
       {
-        const l_card = $value604;
+        const l_card = $value606;
         {
-          const $seg605 = Z_hand + l_p_4;
+          const $seg607 = Z_hand + l_p_4;
           const $wanted = l_card;
-          let $at = $digit603;
-          if (!($at >= 0 && $at < N[$seg605]! && C[$seg605 * CAP + $at]! === $wanted)) {
+          let $at = $digit605;
+          if (!($at >= 0 && $at < N[$seg607]! && C[$seg607 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg605]!; $i++)
-              if (C[$seg605 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg607]!; $i++)
+              if (C[$seg607 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at606 = $seg605 * CAP + $at;
-          const $card = C[$at606]!;
-          const $end607 = $seg605 * CAP + N[$seg605]! - 1;
-          for (let $k608 = $at606; $k608 < $end607; $k608++) C[$k608] = C[$k608 + 1]!;
-          N[$seg605]!--;
+          const $at608 = $seg607 * CAP + $at;
+          const $card = C[$at608]!;
+          const $end609 = $seg607 * CAP + N[$seg607]! - 1;
+          for (let $k610 = $at608; $k610 < $end609; $k610++) C[$k610] = C[$k610 + 1]!;
+          N[$seg607]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg605 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg607 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7324,23 +7392,23 @@ export function playout(): PlayoutKernel {
         return step226();
       }
     }
-    $index600 -= $count598;
+    $index602 -= $count600;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide627($seat617: number): number {
-    const $size618 = players;
-    const $count619 = $size618;
-    const $total620: number = $count619;
-    if ($total620 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat617} must act but has no legal move`);
+  function decide629($seat619: number): number {
+    const $size620 = players;
+    const $count621 = $size620;
+    const $total622: number = $count621;
+    if ($total622 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat619} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n622 = $total620;
-    let $r623 = 0;
-    if ($n622 <= 2097152 && $n622 >= 1) {
+    const $n624 = $total622;
+    let $r625 = 0;
+    if ($n624 <= 2097152 && $n624 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7351,28 +7419,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n622;
+        const $m = ($t >>> 0) * $n624;
         const $low = $m >>> 0;
-        if ($low >= $n622 || $low >= 4294967296 % $n622) {
-          $r623 = ($m / 4294967296) >>> 0;
+        if ($low >= $n624 || $low >= 4294967296 % $n624) {
+          $r625 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n622 >= 1 && $n622 <= 4294967296))
+      if (!($n624 >= 1 && $n624 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r623 = drawInt(P, $n622);
+      $r625 = drawInt(P, $n624);
     }
-    const $index621$drawn = $r623;
-    let $index621 = $index621$drawn;
+    const $index623$drawn = $r625;
+    let $index623 = $index623$drawn;
     decisions++;
     steps = 0;
-    if ($index621 < $count619) {
-      const $digit624 = $index621;
-      const $value625 = $digit624;
-      if (trace !== null) trace.push($seat617, 6, $value625);
+    if ($index623 < $count621) {
+      const $digit626 = $index623;
+      const $value627 = $digit626;
+      if (trace !== null) trace.push($seat619, 6, $value627);
       {
-        const l_whose = $value625;
+        const l_whose = $value627;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7386,47 +7454,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg626 = Z_played + l_whose;
-          C[$seg626 * CAP + N[$seg626]!] = $card;
-          N[$seg626]!++;
-          $where[$card] = $seg626;
+          const $seg628 = Z_played + l_whose;
+          C[$seg628 * CAP + N[$seg628]!] = $card;
+          N[$seg628]!++;
+          $where[$card] = $seg628;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg626 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg626 - Z_played);
+              if ($count_played_effect[($seg628 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg628 - Z_played);
           }
         }
         return step257();
       }
     }
-    $index621 -= $count619;
+    $index623 -= $count621;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide643($seat630: number): number {
+  function decide645($seat632: number): number {
     $values78$n[0]! = 0;
     {
-      const $seg632 = Z_collection + l_p_3;
-      const $n633 = N[$seg632]!;
-      for (let $i631 = 0; $i631 < $n633; $i631++) {
-        const l_target = C[$seg632 * CAP + $i631]!;
+      const $seg634 = Z_collection + l_p_3;
+      const $n635 = N[$seg634]!;
+      for (let $i633 = 0; $i633 < $n635; $i633++) {
+        const l_target = C[$seg634 * CAP + $i633]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values78[$values78$n[0]!++] = l_target;
       }
     }
-    const $size634 = $values78$n[0]!;
-    const $count635 = $size634;
-    const $total636: number = $count635;
-    if ($total636 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat630} must act but has no legal move`);
+    const $size636 = $values78$n[0]!;
+    const $count637 = $size636;
+    const $total638: number = $count637;
+    if ($total638 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat632} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n638 = $total636;
-    let $r639 = 0;
-    if ($n638 <= 2097152 && $n638 >= 1) {
+    const $n640 = $total638;
+    let $r641 = 0;
+    if ($n640 <= 2097152 && $n640 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7437,28 +7505,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n638;
+        const $m = ($t >>> 0) * $n640;
         const $low = $m >>> 0;
-        if ($low >= $n638 || $low >= 4294967296 % $n638) {
-          $r639 = ($m / 4294967296) >>> 0;
+        if ($low >= $n640 || $low >= 4294967296 % $n640) {
+          $r641 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n638 >= 1 && $n638 <= 4294967296))
+      if (!($n640 >= 1 && $n640 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r639 = drawInt(P, $n638);
+      $r641 = drawInt(P, $n640);
     }
-    const $index637$drawn = $r639;
-    let $index637 = $index637$drawn;
+    const $index639$drawn = $r641;
+    let $index639 = $index639$drawn;
     decisions++;
     steps = 0;
-    if ($index637 < $count635) {
-      const $digit640 = $index637;
-      const $value641 = $values78[$digit640]!;
-      if (trace !== null) trace.push($seat630, 5, $value641);
+    if ($index639 < $count637) {
+      const $digit642 = $index639;
+      const $value643 = $values78[$digit642]!;
+      if (trace !== null) trace.push($seat632, 5, $value643);
       {
-        const l_target = $value641;
+        const l_target = $value643;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
@@ -7473,54 +7541,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg642 = Z_attached + l_p_3;
-          C[$seg642 * CAP + N[$seg642]!] = $card;
-          N[$seg642]!++;
-          $where[$card] = $seg642;
+          const $seg644 = Z_attached + l_p_3;
+          C[$seg644 * CAP + N[$seg644]!] = $card;
+          N[$seg644]!++;
+          $where[$card] = $seg644;
         }
         return step257();
       }
     }
-    $index637 -= $count635;
+    $index639 -= $count637;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide667($seat645: number): number {
-    const $seg646 = Z_board;
-    const $size647 = N[$seg646]!;
-    const $count648 = $size647;
+  function decide669($seat647: number): number {
+    const $seg648 = Z_board;
+    const $size649 = N[$seg648]!;
+    const $count650 = $size649;
     $values80$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond653: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond653) {
-        let $any649: boolean = false;
+      let $cond655: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond655) {
+        let $any651: boolean = false;
         {
-          const $seg651 = Z_collection + l_whose;
-          const $n652 = N[$seg651]!;
-          for (let $i650 = 0; $i650 < $n652; $i650++) {
-            const l_c = C[$seg651 * CAP + $i650]!;
+          const $seg653 = Z_collection + l_whose;
+          const $n654 = N[$seg653]!;
+          for (let $i652 = 0; $i652 < $n654; $i652++) {
+            const l_c = C[$seg653 * CAP + $i652]!;
             if (v_doubled[l_c]! === 1) {
-              $any649 = true;
+              $any651 = true;
               break;
             }
           }
         }
-        $cond653 = $any649;
+        $cond655 = $any651;
       }
-      if ($cond653) $values80[$values80$n[0]!++] = l_whose;
+      if ($cond655) $values80[$values80$n[0]!++] = l_whose;
     }
-    const $size654 = $values80$n[0]!;
-    const $count655 = $size654;
-    const $total656: number = $count648 + $count655;
-    if ($total656 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat645} must act but has no legal move`);
+    const $size656 = $values80$n[0]!;
+    const $count657 = $size656;
+    const $total658: number = $count650 + $count657;
+    if ($total658 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat647} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n658 = $total656;
-    let $r659 = 0;
-    if ($n658 <= 2097152 && $n658 >= 1) {
+    const $n660 = $total658;
+    let $r661 = 0;
+    if ($n660 <= 2097152 && $n660 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7531,31 +7599,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n658;
+        const $m = ($t >>> 0) * $n660;
         const $low = $m >>> 0;
-        if ($low >= $n658 || $low >= 4294967296 % $n658) {
-          $r659 = ($m / 4294967296) >>> 0;
+        if ($low >= $n660 || $low >= 4294967296 % $n660) {
+          $r661 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n658 >= 1 && $n658 <= 4294967296))
+      if (!($n660 >= 1 && $n660 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r659 = drawInt(P, $n658);
+      $r661 = drawInt(P, $n660);
     }
-    const $index657$drawn = $r659;
-    let $index657 = $index657$drawn;
+    const $index659$drawn = $r661;
+    let $index659 = $index659$drawn;
     decisions++;
     steps = 0;
-    if ($index657 < $count648) {
-      const $digit660 = $index657;
-      const $value661 = C[$seg646 * CAP + $digit660]!;
-      if (trace !== null) trace.push($seat645, 3, $value661);
+    if ($index659 < $count650) {
+      const $digit662 = $index659;
+      const $value663 = C[$seg648 * CAP + $digit662]!;
+      if (trace !== null) trace.push($seat647, 3, $value663);
       {
-        const l_target = $value661;
+        const l_target = $value663;
         {
           const $wanted = l_target;
-          let $at = $digit660;
+          let $at = $digit662;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7565,10 +7633,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at662 = Z_board * CAP + $at;
-          const $card = C[$at662]!;
-          const $end663 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k664 = $at662; $k664 < $end663; $k664++) C[$k664] = C[$k664 + 1]!;
+          const $at664 = Z_board * CAP + $at;
+          const $card = C[$at664]!;
+          const $end665 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k666 = $at664; $k666 < $end665; $k666++) C[$k666] = C[$k666 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7577,45 +7645,45 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index657 -= $count648;
-    if ($index657 < $count655) {
-      const $digit665 = $index657;
-      const $value666 = $values80[$digit665]!;
-      if (trace !== null) trace.push($seat645, 4, $value666);
+    $index659 -= $count650;
+    if ($index659 < $count657) {
+      const $digit667 = $index659;
+      const $value668 = $values80[$digit667]!;
+      if (trace !== null) trace.push($seat647, 4, $value668);
       {
-        l_whose_3 = $value666;
+        l_whose_3 = $value668;
         return step247();
       }
     }
-    $index657 -= $count655;
+    $index659 -= $count657;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide693($seat668: number): number {
-    const $seg669 = Z_played + l_whose_3;
-    const $size670 = N[$seg669]!;
-    const $count671 = $size670;
+  function decide695($seat670: number): number {
+    const $seg671 = Z_played + l_whose_3;
+    const $size672 = N[$seg671]!;
+    const $count673 = $size672;
     $values82$n[0]! = 0;
     {
-      const $seg673 = Z_collection + l_whose_3;
-      const $n674 = N[$seg673]!;
-      for (let $i672 = 0; $i672 < $n674; $i672++) {
-        const l_target = C[$seg673 * CAP + $i672]!;
+      const $seg675 = Z_collection + l_whose_3;
+      const $n676 = N[$seg675]!;
+      for (let $i674 = 0; $i674 < $n676; $i674++) {
+        const l_target = C[$seg675 * CAP + $i674]!;
         if (v_doubled[l_target]! === 1) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size675 = $values82$n[0]!;
-    const $count676 = $size675;
-    const $total677: number = $count671 + $count676;
-    if ($total677 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat668} must act but has no legal move`);
+    const $size677 = $values82$n[0]!;
+    const $count678 = $size677;
+    const $total679: number = $count673 + $count678;
+    if ($total679 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat670} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n679 = $total677;
-    let $r680 = 0;
-    if ($n679 <= 2097152 && $n679 >= 1) {
+    const $n681 = $total679;
+    let $r682 = 0;
+    if ($n681 <= 2097152 && $n681 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7626,51 +7694,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n679;
+        const $m = ($t >>> 0) * $n681;
         const $low = $m >>> 0;
-        if ($low >= $n679 || $low >= 4294967296 % $n679) {
-          $r680 = ($m / 4294967296) >>> 0;
+        if ($low >= $n681 || $low >= 4294967296 % $n681) {
+          $r682 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n679 >= 1 && $n679 <= 4294967296))
+      if (!($n681 >= 1 && $n681 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r680 = drawInt(P, $n679);
+      $r682 = drawInt(P, $n681);
     }
-    const $index678$drawn = $r680;
-    let $index678 = $index678$drawn;
+    const $index680$drawn = $r682;
+    let $index680 = $index680$drawn;
     decisions++;
     steps = 0;
-    if ($index678 < $count671) {
-      const $digit681 = $index678;
-      const $value682 = C[$seg669 * CAP + $digit681]!;
-      if (trace !== null) trace.push($seat668, 1, $value682);
+    if ($index680 < $count673) {
+      const $digit683 = $index680;
+      const $value684 = C[$seg671 * CAP + $digit683]!;
+      if (trace !== null) trace.push($seat670, 1, $value684);
       {
-        const l_target = $value682;
+        const l_target = $value684;
         {
-          const $seg683 = Z_played + l_whose_3;
+          const $seg685 = Z_played + l_whose_3;
           const $wanted = l_target;
-          let $at = $digit681;
-          if (!($at >= 0 && $at < N[$seg683]! && C[$seg683 * CAP + $at]! === $wanted)) {
+          let $at = $digit683;
+          if (!($at >= 0 && $at < N[$seg685]! && C[$seg685 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg683]!; $i++)
-              if (C[$seg683 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg685]!; $i++)
+              if (C[$seg685 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at684 = $seg683 * CAP + $at;
-          const $card = C[$at684]!;
-          const $end685 = $seg683 * CAP + N[$seg683]! - 1;
-          for (let $k686 = $at684; $k686 < $end685; $k686++) C[$k686] = C[$k686 + 1]!;
-          N[$seg683]!--;
+          const $at686 = $seg685 * CAP + $at;
+          const $card = C[$at686]!;
+          const $end687 = $seg685 * CAP + N[$seg685]! - 1;
+          for (let $k688 = $at686; $k688 < $end687; $k688++) C[$k688] = C[$k688 + 1]!;
+          N[$seg685]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg683 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg683 - Z_played));
+              if (--$count_played_effect[($seg685 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg685 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7679,23 +7747,23 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index678 -= $count671;
-    if ($index678 < $count676) {
-      const $digit687 = $index678;
-      const $value688 = $values82[$digit687]!;
-      if (trace !== null) trace.push($seat668, 2, $value688);
+    $index680 -= $count673;
+    if ($index680 < $count678) {
+      const $digit689 = $index680;
+      const $value690 = $values82[$digit689]!;
+      if (trace !== null) trace.push($seat670, 2, $value690);
       {
-        const l_target = $value688;
+        const l_target = $value690;
         v_doubled[l_target] = 0;
         {
-          const $seg689 = Z_attached + l_whose_3;
-          if (N[$seg689]! === 0)
+          const $seg691 = Z_attached + l_whose_3;
+          if (N[$seg691]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at690 = $seg689 * CAP;
-          const $card = C[$at690]!;
-          const $end691 = $seg689 * CAP + N[$seg689]! - 1;
-          for (let $k692 = $at690; $k692 < $end691; $k692++) C[$k692] = C[$k692 + 1]!;
-          N[$seg689]!--;
+          const $at692 = $seg691 * CAP;
+          const $card = C[$at692]!;
+          const $end693 = $seg691 * CAP + N[$seg691]! - 1;
+          for (let $k694 = $at692; $k694 < $end693; $k694++) C[$k694] = C[$k694 + 1]!;
+          N[$seg691]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7703,45 +7771,45 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index678 -= $count676;
+    $index680 -= $count678;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide715($seat698: number, $passBy: boolean): number {
+  function decide717($seat700: number, $passBy: boolean): number {
     $values85$n[0]! = 0;
     {
-      const $seg700 = Z_hand + l_p;
-      const $n701 = $count_hand_effect[($seg700 - Z_hand) * 14 + 4]! > 0 ? N[$seg700]! : 0;
-      for (let $i699 = 0; $i699 < $n701; $i699++) {
-        const l_card = C[$seg700 * CAP + $i699]!;
+      const $seg702 = Z_hand + l_p;
+      const $n703 = $count_hand_effect[($seg702 - Z_hand) * 14 + 4]! > 0 ? N[$seg702]! : 0;
+      for (let $i701 = 0; $i701 < $n703; $i701++) {
+        const l_card = C[$seg702 * CAP + $i701]!;
         if (Action_effect$code[l_card]! === 4) $values85[$values85$n[0]!++] = l_card;
       }
     }
-    let $offered702 = false;
-    offered702$open: {
-      if (!($values85$n[0]! > 0)) break offered702$open;
-      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered702$open;
-      $offered702 = true;
+    let $offered704 = false;
+    offered704$open: {
+      if (!($values85$n[0]! > 0)) break offered704$open;
+      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered704$open;
+      $offered704 = true;
     }
-    let $offered703 = false;
-    offered703$open: {
-      $offered703 = true;
+    let $offered705 = false;
+    offered705$open: {
+      $offered705 = true;
     }
-    if ($passBy && !$offered702) {
+    if ($passBy && !$offered704) {
       l___window_0 = false;
       return 259;
     }
-    const $offered704 = ($offered702 ? 1 : 0) + ($offered703 ? 1 : 0);
-    if ($offered704 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat698} must act but has no legal move`);
+    const $offered706 = ($offered704 ? 1 : 0) + ($offered705 ? 1 : 0);
+    if ($offered706 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat700} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt705: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n707 = $offered704;
-      let $r708 = 0;
-      if ($n707 <= 2097152 && $n707 >= 1) {
+    attempt707: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n709 = $offered706;
+      let $r710 = 0;
+      if ($n709 <= 2097152 && $n709 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7752,24 +7820,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n707;
+          const $m = ($t >>> 0) * $n709;
           const $low = $m >>> 0;
-          if ($low >= $n707 || $low >= 4294967296 % $n707) {
-            $r708 = ($m / 4294967296) >>> 0;
+          if ($low >= $n709 || $low >= 4294967296 % $n709) {
+            $r710 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n707 >= 1 && $n707 <= 4294967296))
+        if (!($n709 >= 1 && $n709 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r708 = drawInt(P, $n707);
+        $r710 = drawInt(P, $n709);
       }
-      const $pick706$drawn = $r708;
-      let $pick706 = $pick706$drawn;
-      if ($offered702 && $pick706-- === 0) {
-        const $n712 = $values85$n[0]!;
-        let $r713 = 0;
-        if ($n712 <= 2097152 && $n712 >= 1) {
+      const $pick708$drawn = $r710;
+      let $pick708 = $pick708$drawn;
+      if ($offered704 && $pick708-- === 0) {
+        const $n714 = $values85$n[0]!;
+        let $r715 = 0;
+        if ($n714 <= 2097152 && $n714 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7780,37 +7848,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n712;
+            const $m = ($t >>> 0) * $n714;
             const $low = $m >>> 0;
-            if ($low >= $n712 || $low >= 4294967296 % $n712) {
-              $r713 = ($m / 4294967296) >>> 0;
+            if ($low >= $n714 || $low >= 4294967296 % $n714) {
+              $r715 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n712 >= 1 && $n712 <= 4294967296))
+          if (!($n714 >= 1 && $n714 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r713 = drawInt(P, $n712);
+          $r715 = drawInt(P, $n714);
         }
-        const $digit710 = $r713;
-        const $value711 = $values85[$digit710]!;
+        const $digit712 = $r715;
+        const $value713 = $values85[$digit712]!;
         {
-          l_card = $value711;
+          l_card = $value713;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat698, 7, $value711);
+        if (trace !== null) trace.push($seat700, 7, $value713);
         {
-          l_card = $value711;
+          l_card = $value713;
           return step262();
         }
       }
-      if ($offered703 && $pick706-- === 0) {
+      if ($offered705 && $pick708-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat698, 8);
+        if (trace !== null) trace.push($seat700, 8);
         {
           l___window_0 = false;
           return 259;
@@ -7819,20 +7887,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide729($seat719: number): number {
-    const $size720 = players;
-    const $count721 = $size720;
-    const $total722: number = $count721;
-    if ($total722 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat719} must act but has no legal move`);
+  function decide731($seat721: number): number {
+    const $size722 = players;
+    const $count723 = $size722;
+    const $total724: number = $count723;
+    if ($total724 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat721} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n724 = $total722;
-    let $r725 = 0;
-    if ($n724 <= 2097152 && $n724 >= 1) {
+    const $n726 = $total724;
+    let $r727 = 0;
+    if ($n726 <= 2097152 && $n726 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7843,28 +7911,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n724;
+        const $m = ($t >>> 0) * $n726;
         const $low = $m >>> 0;
-        if ($low >= $n724 || $low >= 4294967296 % $n724) {
-          $r725 = ($m / 4294967296) >>> 0;
+        if ($low >= $n726 || $low >= 4294967296 % $n726) {
+          $r727 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n724 >= 1 && $n724 <= 4294967296))
+      if (!($n726 >= 1 && $n726 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r725 = drawInt(P, $n724);
+      $r727 = drawInt(P, $n726);
     }
-    const $index723$drawn = $r725;
-    let $index723 = $index723$drawn;
+    const $index725$drawn = $r727;
+    let $index725 = $index725$drawn;
     decisions++;
     steps = 0;
-    if ($index723 < $count721) {
-      const $digit726 = $index723;
-      const $value727 = $digit726;
-      if (trace !== null) trace.push($seat719, 6, $value727);
+    if ($index725 < $count723) {
+      const $digit728 = $index725;
+      const $value729 = $digit728;
+      if (trace !== null) trace.push($seat721, 6, $value729);
       {
-        const l_whose = $value727;
+        const l_whose = $value729;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7878,47 +7946,47 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg728 = Z_played + l_whose;
-          C[$seg728 * CAP + N[$seg728]!] = $card;
-          N[$seg728]!++;
-          $where[$card] = $seg728;
+          const $seg730 = Z_played + l_whose;
+          C[$seg730 * CAP + N[$seg730]!] = $card;
+          N[$seg730]!++;
+          $where[$card] = $seg730;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg728 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg728 - Z_played);
+              if ($count_played_effect[($seg730 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg730 - Z_played);
           }
         }
         return 259;
       }
     }
-    $index723 -= $count721;
+    $index725 -= $count723;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide745($seat732: number): number {
+  function decide747($seat734: number): number {
     $values87$n[0]! = 0;
     {
-      const $seg734 = Z_collection + l_p_2;
-      const $n735 = N[$seg734]!;
-      for (let $i733 = 0; $i733 < $n735; $i733++) {
-        const l_target = C[$seg734 * CAP + $i733]!;
+      const $seg736 = Z_collection + l_p_2;
+      const $n737 = N[$seg736]!;
+      for (let $i735 = 0; $i735 < $n737; $i735++) {
+        const l_target = C[$seg736 * CAP + $i735]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size736 = $values87$n[0]!;
-    const $count737 = $size736;
-    const $total738: number = $count737;
-    if ($total738 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat732} must act but has no legal move`);
+    const $size738 = $values87$n[0]!;
+    const $count739 = $size738;
+    const $total740: number = $count739;
+    if ($total740 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n740 = $total738;
-    let $r741 = 0;
-    if ($n740 <= 2097152 && $n740 >= 1) {
+    const $n742 = $total740;
+    let $r743 = 0;
+    if ($n742 <= 2097152 && $n742 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7929,28 +7997,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n740;
+        const $m = ($t >>> 0) * $n742;
         const $low = $m >>> 0;
-        if ($low >= $n740 || $low >= 4294967296 % $n740) {
-          $r741 = ($m / 4294967296) >>> 0;
+        if ($low >= $n742 || $low >= 4294967296 % $n742) {
+          $r743 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n740 >= 1 && $n740 <= 4294967296))
+      if (!($n742 >= 1 && $n742 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r741 = drawInt(P, $n740);
+      $r743 = drawInt(P, $n742);
     }
-    const $index739$drawn = $r741;
-    let $index739 = $index739$drawn;
+    const $index741$drawn = $r743;
+    let $index741 = $index741$drawn;
     decisions++;
     steps = 0;
-    if ($index739 < $count737) {
-      const $digit742 = $index739;
-      const $value743 = $values87[$digit742]!;
-      if (trace !== null) trace.push($seat732, 5, $value743);
+    if ($index741 < $count739) {
+      const $digit744 = $index741;
+      const $value745 = $values87[$digit744]!;
+      if (trace !== null) trace.push($seat734, 5, $value745);
       {
-        const l_target = $value743;
+        const l_target = $value745;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
@@ -7965,54 +8033,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg744 = Z_attached + l_p_2;
-          C[$seg744 * CAP + N[$seg744]!] = $card;
-          N[$seg744]!++;
-          $where[$card] = $seg744;
+          const $seg746 = Z_attached + l_p_2;
+          C[$seg746 * CAP + N[$seg746]!] = $card;
+          N[$seg746]!++;
+          $where[$card] = $seg746;
         }
         return 259;
       }
     }
-    $index739 -= $count737;
+    $index741 -= $count739;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide769($seat747: number): number {
-    const $seg748 = Z_board;
-    const $size749 = N[$seg748]!;
-    const $count750 = $size749;
+  function decide771($seat749: number): number {
+    const $seg750 = Z_board;
+    const $size751 = N[$seg750]!;
+    const $count752 = $size751;
     $values89$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond755: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond755) {
-        let $any751: boolean = false;
+      let $cond757: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond757) {
+        let $any753: boolean = false;
         {
-          const $seg753 = Z_collection + l_whose;
-          const $n754 = N[$seg753]!;
-          for (let $i752 = 0; $i752 < $n754; $i752++) {
-            const l_c = C[$seg753 * CAP + $i752]!;
+          const $seg755 = Z_collection + l_whose;
+          const $n756 = N[$seg755]!;
+          for (let $i754 = 0; $i754 < $n756; $i754++) {
+            const l_c = C[$seg755 * CAP + $i754]!;
             if (v_doubled[l_c]! === 1) {
-              $any751 = true;
+              $any753 = true;
               break;
             }
           }
         }
-        $cond755 = $any751;
+        $cond757 = $any753;
       }
-      if ($cond755) $values89[$values89$n[0]!++] = l_whose;
+      if ($cond757) $values89[$values89$n[0]!++] = l_whose;
     }
-    const $size756 = $values89$n[0]!;
-    const $count757 = $size756;
-    const $total758: number = $count750 + $count757;
-    if ($total758 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat747} must act but has no legal move`);
+    const $size758 = $values89$n[0]!;
+    const $count759 = $size758;
+    const $total760: number = $count752 + $count759;
+    if ($total760 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat749} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n760 = $total758;
-    let $r761 = 0;
-    if ($n760 <= 2097152 && $n760 >= 1) {
+    const $n762 = $total760;
+    let $r763 = 0;
+    if ($n762 <= 2097152 && $n762 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8023,31 +8091,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n760;
+        const $m = ($t >>> 0) * $n762;
         const $low = $m >>> 0;
-        if ($low >= $n760 || $low >= 4294967296 % $n760) {
-          $r761 = ($m / 4294967296) >>> 0;
+        if ($low >= $n762 || $low >= 4294967296 % $n762) {
+          $r763 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n760 >= 1 && $n760 <= 4294967296))
+      if (!($n762 >= 1 && $n762 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r761 = drawInt(P, $n760);
+      $r763 = drawInt(P, $n762);
     }
-    const $index759$drawn = $r761;
-    let $index759 = $index759$drawn;
+    const $index761$drawn = $r763;
+    let $index761 = $index761$drawn;
     decisions++;
     steps = 0;
-    if ($index759 < $count750) {
-      const $digit762 = $index759;
-      const $value763 = C[$seg748 * CAP + $digit762]!;
-      if (trace !== null) trace.push($seat747, 3, $value763);
+    if ($index761 < $count752) {
+      const $digit764 = $index761;
+      const $value765 = C[$seg750 * CAP + $digit764]!;
+      if (trace !== null) trace.push($seat749, 3, $value765);
       {
-        const l_target = $value763;
+        const l_target = $value765;
         {
           const $wanted = l_target;
-          let $at = $digit762;
+          let $at = $digit764;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -8057,10 +8125,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at764 = Z_board * CAP + $at;
-          const $card = C[$at764]!;
-          const $end765 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k766 = $at764; $k766 < $end765; $k766++) C[$k766] = C[$k766 + 1]!;
+          const $at766 = Z_board * CAP + $at;
+          const $card = C[$at766]!;
+          const $end767 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k768 = $at766; $k768 < $end767; $k768++) C[$k768] = C[$k768 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -8069,45 +8137,45 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index759 -= $count750;
-    if ($index759 < $count757) {
-      const $digit767 = $index759;
-      const $value768 = $values89[$digit767]!;
-      if (trace !== null) trace.push($seat747, 4, $value768);
+    $index761 -= $count752;
+    if ($index761 < $count759) {
+      const $digit769 = $index761;
+      const $value770 = $values89[$digit769]!;
+      if (trace !== null) trace.push($seat749, 4, $value770);
       {
-        l_whose_2 = $value768;
+        l_whose_2 = $value770;
         return step282();
       }
     }
-    $index759 -= $count757;
+    $index761 -= $count759;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide795($seat770: number): number {
-    const $seg771 = Z_played + l_whose_2;
-    const $size772 = N[$seg771]!;
-    const $count773 = $size772;
+  function decide797($seat772: number): number {
+    const $seg773 = Z_played + l_whose_2;
+    const $size774 = N[$seg773]!;
+    const $count775 = $size774;
     $values91$n[0]! = 0;
     {
-      const $seg775 = Z_collection + l_whose_2;
-      const $n776 = N[$seg775]!;
-      for (let $i774 = 0; $i774 < $n776; $i774++) {
-        const l_target = C[$seg775 * CAP + $i774]!;
+      const $seg777 = Z_collection + l_whose_2;
+      const $n778 = N[$seg777]!;
+      for (let $i776 = 0; $i776 < $n778; $i776++) {
+        const l_target = C[$seg777 * CAP + $i776]!;
         if (v_doubled[l_target]! === 1) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size777 = $values91$n[0]!;
-    const $count778 = $size777;
-    const $total779: number = $count773 + $count778;
-    if ($total779 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat770} must act but has no legal move`);
+    const $size779 = $values91$n[0]!;
+    const $count780 = $size779;
+    const $total781: number = $count775 + $count780;
+    if ($total781 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat772} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n781 = $total779;
-    let $r782 = 0;
-    if ($n781 <= 2097152 && $n781 >= 1) {
+    const $n783 = $total781;
+    let $r784 = 0;
+    if ($n783 <= 2097152 && $n783 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8118,51 +8186,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n781;
+        const $m = ($t >>> 0) * $n783;
         const $low = $m >>> 0;
-        if ($low >= $n781 || $low >= 4294967296 % $n781) {
-          $r782 = ($m / 4294967296) >>> 0;
+        if ($low >= $n783 || $low >= 4294967296 % $n783) {
+          $r784 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n781 >= 1 && $n781 <= 4294967296))
+      if (!($n783 >= 1 && $n783 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r782 = drawInt(P, $n781);
+      $r784 = drawInt(P, $n783);
     }
-    const $index780$drawn = $r782;
-    let $index780 = $index780$drawn;
+    const $index782$drawn = $r784;
+    let $index782 = $index782$drawn;
     decisions++;
     steps = 0;
-    if ($index780 < $count773) {
-      const $digit783 = $index780;
-      const $value784 = C[$seg771 * CAP + $digit783]!;
-      if (trace !== null) trace.push($seat770, 1, $value784);
+    if ($index782 < $count775) {
+      const $digit785 = $index782;
+      const $value786 = C[$seg773 * CAP + $digit785]!;
+      if (trace !== null) trace.push($seat772, 1, $value786);
       {
-        const l_target = $value784;
+        const l_target = $value786;
         {
-          const $seg785 = Z_played + l_whose_2;
+          const $seg787 = Z_played + l_whose_2;
           const $wanted = l_target;
-          let $at = $digit783;
-          if (!($at >= 0 && $at < N[$seg785]! && C[$seg785 * CAP + $at]! === $wanted)) {
+          let $at = $digit785;
+          if (!($at >= 0 && $at < N[$seg787]! && C[$seg787 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg785]!; $i++)
-              if (C[$seg785 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg787]!; $i++)
+              if (C[$seg787 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at786 = $seg785 * CAP + $at;
-          const $card = C[$at786]!;
-          const $end787 = $seg785 * CAP + N[$seg785]! - 1;
-          for (let $k788 = $at786; $k788 < $end787; $k788++) C[$k788] = C[$k788 + 1]!;
-          N[$seg785]!--;
+          const $at788 = $seg787 * CAP + $at;
+          const $card = C[$at788]!;
+          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
+          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
+          N[$seg787]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg785 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg785 - Z_played));
+              if (--$count_played_effect[($seg787 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg787 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -8171,23 +8239,23 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index780 -= $count773;
-    if ($index780 < $count778) {
-      const $digit789 = $index780;
-      const $value790 = $values91[$digit789]!;
-      if (trace !== null) trace.push($seat770, 2, $value790);
+    $index782 -= $count775;
+    if ($index782 < $count780) {
+      const $digit791 = $index782;
+      const $value792 = $values91[$digit791]!;
+      if (trace !== null) trace.push($seat772, 2, $value792);
       {
-        const l_target = $value790;
+        const l_target = $value792;
         v_doubled[l_target] = 0;
         {
-          const $seg791 = Z_attached + l_whose_2;
-          if (N[$seg791]! === 0)
+          const $seg793 = Z_attached + l_whose_2;
+          if (N[$seg793]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at792 = $seg791 * CAP;
-          const $card = C[$at792]!;
-          const $end793 = $seg791 * CAP + N[$seg791]! - 1;
-          for (let $k794 = $at792; $k794 < $end793; $k794++) C[$k794] = C[$k794 + 1]!;
-          N[$seg791]!--;
+          const $at794 = $seg793 * CAP;
+          const $card = C[$at794]!;
+          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
+          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
+          N[$seg793]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -8195,7 +8263,7 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index780 -= $count778;
+    $index782 -= $count780;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -8537,10 +8605,10 @@ export function playout(): PlayoutKernel {
         $prefixKey = (humans * 64 + players) * 2 + ($variant_simple ? 1 : 0);
       }
       {
-        for (let $i798 = N[Z_action_deck]! - 1; $i798 > 0; $i798--) {
-          const $n802 = $i798 + 1;
-          let $r803 = 0;
-          if ($n802 <= 2097152 && $n802 >= 1) {
+        for (let $i800 = N[Z_action_deck]! - 1; $i800 > 0; $i800--) {
+          const $n804 = $i800 + 1;
+          let $r805 = 0;
+          if ($n804 <= 2097152 && $n804 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8551,51 +8619,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n802;
+              const $m = ($t >>> 0) * $n804;
               const $low = $m >>> 0;
-              if ($low >= $n802 || $low >= 4294967296 % $n802) {
-                $r803 = ($m / 4294967296) >>> 0;
+              if ($low >= $n804 || $low >= 4294967296 % $n804) {
+                $r805 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n802 >= 1 && $n802 <= 4294967296))
+            if (!($n804 >= 1 && $n804 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r803 = drawInt(G, $n802);
+            $r805 = drawInt(G, $n804);
           }
-          const $j801 = $r803;
-          const $a799 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i798;
-          const $b800 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j801;
-          const $card = C[$a799]!;
-          C[$a799] = C[$b800]!;
-          C[$b800] = $card;
+          const $j803 = $r805;
+          const $a801 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i800;
+          const $b802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j803;
+          const $card = C[$a801]!;
+          C[$a801] = C[$b802]!;
+          C[$b802] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg804 = Z_hand + l_p;
+            const $seg806 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg804 * CAP + N[$seg804]!] = $card;
-              N[$seg804]!++;
-              $where[$card] = $seg804;
+              C[$seg806 * CAP + N[$seg806]!] = $card;
+              N[$seg806]!++;
+              $where[$card] = $seg806;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg804 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg806 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i805 = N[Z_property_deck]! - 1; $i805 > 0; $i805--) {
-          const $n809 = $i805 + 1;
-          let $r810 = 0;
-          if ($n809 <= 2097152 && $n809 >= 1) {
+        for (let $i807 = N[Z_property_deck]! - 1; $i807 > 0; $i807--) {
+          const $n811 = $i807 + 1;
+          let $r812 = 0;
+          if ($n811 <= 2097152 && $n811 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8606,24 +8674,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n809;
+              const $m = ($t >>> 0) * $n811;
               const $low = $m >>> 0;
-              if ($low >= $n809 || $low >= 4294967296 % $n809) {
-                $r810 = ($m / 4294967296) >>> 0;
+              if ($low >= $n811 || $low >= 4294967296 % $n811) {
+                $r812 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n809 >= 1 && $n809 <= 4294967296))
+            if (!($n811 >= 1 && $n811 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r810 = drawInt(G, $n809);
+            $r812 = drawInt(G, $n811);
           }
-          const $j808 = $r810;
-          const $a806 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i805;
-          const $b807 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j808;
-          const $card = C[$a806]!;
-          C[$a806] = C[$b807]!;
-          C[$b807] = $card;
+          const $j810 = $r812;
+          const $a808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i807;
+          const $b809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j810;
+          const $card = C[$a808]!;
+          C[$a808] = C[$b809]!;
+          C[$b809] = $card;
         }
       }
       {
@@ -8640,15 +8708,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg811 = Z_secret + l_p;
+            const $seg813 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg811 * CAP + N[$seg811]!] = $card;
-              N[$seg811]!++;
-              $where[$card] = $seg811;
+              C[$seg813 * CAP + N[$seg813]!] = $card;
+              N[$seg813]!++;
+              $where[$card] = $seg813;
             }
           }
         }
@@ -8662,7 +8730,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg812 = Z_dealt + l_p;
+              const $seg814 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8671,9 +8739,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg812 * CAP + N[$seg812]!] = $card;
-                N[$seg812]!++;
-                $where[$card] = $seg812;
+                C[$seg814 * CAP + N[$seg814]!] = $card;
+                N[$seg814]!++;
+                $where[$card] = $seg814;
               }
             }
           } else {
@@ -8692,8 +8760,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k813 = N[$from]! - 1; $k813 >= 0; $k813--) {
-            const $card = C[$from * CAP + $k813]!;
+          for (let $k815 = N[$from]! - 1; $k815 >= 0; $k815--) {
+            const $card = C[$from * CAP + $k815]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8702,10 +8770,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i814 = N[Z_property_deck]! - 1; $i814 > 0; $i814--) {
-          const $n818 = $i814 + 1;
-          let $r819 = 0;
-          if ($n818 <= 2097152 && $n818 >= 1) {
+        for (let $i816 = N[Z_property_deck]! - 1; $i816 > 0; $i816--) {
+          const $n820 = $i816 + 1;
+          let $r821 = 0;
+          if ($n820 <= 2097152 && $n820 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8716,24 +8784,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n818;
+              const $m = ($t >>> 0) * $n820;
               const $low = $m >>> 0;
-              if ($low >= $n818 || $low >= 4294967296 % $n818) {
-                $r819 = ($m / 4294967296) >>> 0;
+              if ($low >= $n820 || $low >= 4294967296 % $n820) {
+                $r821 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n818 >= 1 && $n818 <= 4294967296))
+            if (!($n820 >= 1 && $n820 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r819 = drawInt(G, $n818);
+            $r821 = drawInt(G, $n820);
           }
-          const $j817 = $r819;
-          const $a815 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i814;
-          const $b816 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j817;
-          const $card = C[$a815]!;
-          C[$a815] = C[$b816]!;
-          C[$b816] = $card;
+          const $j819 = $r821;
+          const $a817 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i816;
+          const $b818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j819;
+          const $card = C[$a817]!;
+          C[$a817] = C[$b818]!;
+          C[$b818] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {

@@ -1062,8 +1062,9 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    l_active = highestOf(seatsInPlay(players, v_eliminated), (l_q) => v_opening[l_q]!, "highest(…)");
-    l_preset = v_opening[l_active]!;
+    const $l_active = highestOf(seatsInPlay(players, v_eliminated), (l_q) => v_opening[l_q]!, "highest(…)");
+    l_active = $l_active;
+    l_preset = v_opening[$l_active]!;
     return step1();
   }
   function step1(): number {
@@ -1130,17 +1131,18 @@ export function playout(): PlayoutKernel {
     return step13();
   }
   function step10(): number {
-    l_roller = l_active;
+    const $l_roller = l_active;
+    l_roller = $l_roller;
     {
       let l_q_2$index = 0;
       let l_q_2$count = 0;
       {
         let $n0 = 0;
         {
-          const $start1 = l_roller;
+          const $start1 = $l_roller;
           {
             const l_q_2$all =
-              ((1 << players) - 1) & ~~((1 << l_roller) | ((v_claim_open ? -1 : 0) & (1 << v_claim_owner)));
+              ((1 << players) - 1) & ~~((1 << $l_roller) | ((v_claim_open ? -1 : 0) & (1 << v_claim_owner)));
             for (let l_q_2$left = l_q_2$all & (-1 << $start1), l_q_2$low = l_q_2$all & ~(-1 << $start1); ;) {
               if (l_q_2$left === 0) {
                 if (l_q_2$low === 0) break;
@@ -1150,7 +1152,7 @@ export function playout(): PlayoutKernel {
               const l_q_2 = 31 - Math.clz32(l_q_2$left & -l_q_2$left);
               l_q_2$left &= l_q_2$left - 1;
               if (v_eliminated[l_q_2] !== 0) continue;
-              if (l_q_2 === l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
+              if (l_q_2 === $l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
             }
           }
         }
@@ -1283,13 +1285,15 @@ export function playout(): PlayoutKernel {
     return step22();
   }
   function step22(): number {
-    l_p_4 = l_p_3;
-    l_to_centre_4 = l_to_centre_3;
+    const $l_p_4 = l_p_3;
+    l_p_4 = $l_p_4;
+    const $l_to_centre_4 = l_to_centre_3;
+    l_to_centre_4 = $l_to_centre_4;
     l_creditor_4 = l_creditor_3;
     {
       let $n23 = 0;
       {
-        const $seg25 = Z_deeds + l_p_4;
+        const $seg25 = Z_deeds + $l_p_4;
         const $n26 = N[$seg25]!;
         for (let $i24 = 0; $i24 < $n26; $i24++) {
           const l_d = C[$seg25 * CAP + $i24]!;
@@ -1313,7 +1317,7 @@ export function playout(): PlayoutKernel {
             if (v_bank < $amount)
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
-            v_cash[l_p_4] += $amount;
+            v_cash[$l_p_4] += $amount;
           }
         }
         if (v_books[l_d]! > 0) {
@@ -1328,7 +1332,7 @@ export function playout(): PlayoutKernel {
             if (v_bank < $amount)
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
-            v_cash[l_p_4] += $amount;
+            v_cash[$l_p_4] += $amount;
           }
           $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -1336,7 +1340,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if (l_to_centre_4) {
+    if ($l_to_centre_4) {
       return step24();
     }
     return step23();
@@ -1858,10 +1862,13 @@ export function playout(): PlayoutKernel {
   }
   function step48(): number {
     v_relocated = false;
-    l_p_5 = l_active;
-    l_here_2 = v_position[l_p_5]!;
-    l_kind_2 = fn_kind_at(l_here_2);
-    if (l_kind_2 === "property") {
+    const $l_p_5 = l_active;
+    l_p_5 = $l_p_5;
+    const $l_here_2 = v_position[$l_p_5]!;
+    l_here_2 = $l_here_2;
+    const $l_kind_2 = fn_kind_at($l_here_2);
+    l_kind_2 = $l_kind_2;
+    if ($l_kind_2 === "property") {
       return step93();
     }
     return step49();
@@ -1938,13 +1945,15 @@ export function playout(): PlayoutKernel {
     return step55();
   }
   function step55(): number {
-    l_p_10 = l_p_9;
-    l_to_centre_8 = l_to_centre_7;
+    const $l_p_10 = l_p_9;
+    l_p_10 = $l_p_10;
+    const $l_to_centre_8 = l_to_centre_7;
+    l_to_centre_8 = $l_to_centre_8;
     l_creditor_8 = l_creditor_7;
     {
       let $n153 = 0;
       {
-        const $seg155 = Z_deeds + l_p_10;
+        const $seg155 = Z_deeds + $l_p_10;
         const $n156 = N[$seg155]!;
         for (let $i154 = 0; $i154 < $n156; $i154++) {
           const l_d = C[$seg155 * CAP + $i154]!;
@@ -1968,7 +1977,7 @@ export function playout(): PlayoutKernel {
             if (v_bank < $amount)
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
-            v_cash[l_p_10] += $amount;
+            v_cash[$l_p_10] += $amount;
           }
         }
         if (v_books[l_d]! > 0) {
@@ -1983,7 +1992,7 @@ export function playout(): PlayoutKernel {
             if (v_bank < $amount)
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
-            v_cash[l_p_10] += $amount;
+            v_cash[$l_p_10] += $amount;
           }
           $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -1991,7 +2000,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if (l_to_centre_8) {
+    if ($l_to_centre_8) {
       return step57();
     }
     return step56();
@@ -2410,9 +2419,11 @@ export function playout(): PlayoutKernel {
     return 53;
   }
   function step71(): number {
-    l_p_6 = l_p_5;
-    l_mercy = l_kind_2 === "mercy";
-    if (l_mercy) {
+    const $l_p_6 = l_p_5;
+    l_p_6 = $l_p_6;
+    const $l_mercy = l_kind_2 === "mercy";
+    l_mercy = $l_mercy;
+    if ($l_mercy) {
       {
         if (N[Z_mercy_deck]! === 0)
           throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
@@ -2437,11 +2448,12 @@ export function playout(): PlayoutKernel {
         $where[$card] = Z_drawn;
       }
     }
-    l_card = N[Z_drawn]! > 0 ? C[Z_drawn * CAP]! : emptyZone("top");
+    const $l_card = N[Z_drawn]! > 0 ? C[Z_drawn * CAP]! : emptyZone("top");
+    l_card = $l_card;
     l_owed = 0;
-    if (Fortune_effect$code[l_card]! === 0) {
+    if (Fortune_effect$code[$l_card]! === 0) {
       {
-        const $amount = Fortune_amount[l_card]!;
+        const $amount = Fortune_amount[$l_card]!;
         if ($amount < 0)
           throw new GameFault(
             "fault/negative-transfer",
@@ -2450,27 +2462,28 @@ export function playout(): PlayoutKernel {
         if (v_bank < $amount)
           throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
         v_bank -= $amount;
-        v_cash[l_p_6] += $amount;
+        v_cash[$l_p_6] += $amount;
       }
     } else {
-      if (Fortune_effect$code[l_card]! === 1) {
-        l_owed = Fortune_amount[l_card]!;
+      if (Fortune_effect$code[$l_card]! === 1) {
+        l_owed = Fortune_amount[$l_card]!;
       } else {
-        if (Fortune_effect$code[l_card]! === 5) {
+        if (Fortune_effect$code[$l_card]! === 5) {
           let $sum280: number = 0;
           {
-            const $seg282 = Z_deeds + l_p_6;
+            const $seg282 = Z_deeds + $l_p_6;
             const $n283 = N[$seg282]!;
             for (let $i281 = 0; $i281 < $n283; $i281++) {
               const l_d = C[$seg282 * CAP + $i281]!;
               $sum280 +=
-                v_books[l_d]! * Fortune_amount[l_card]! + (v_key[l_d]! === 1 ? Fortune_per_key[l_card]! : 0);
+                v_books[l_d]! * Fortune_amount[$l_card]! +
+                (v_key[l_d]! === 1 ? Fortune_per_key[$l_card]! : 0);
             }
           }
           l_owed = $sum280;
         } else {
-          if (Fortune_effect$code[l_card]! === 2) {
-            v_position[l_p_6] = 0;
+          if (Fortune_effect$code[$l_card]! === 2) {
+            v_position[$l_p_6] = 0;
             {
               const $amount = 500;
               if ($amount < 0)
@@ -2484,15 +2497,15 @@ export function playout(): PlayoutKernel {
                   `bank has ${v_bank}, not the ${$amount} to transfer`,
                 );
               v_bank -= $amount;
-              v_cash[l_p_6] += $amount;
+              v_cash[$l_p_6] += $amount;
             }
           } else {
-            if (Fortune_effect$code[l_card]! === 4) {
-              v_position[l_p_6] = floorMod(v_position[l_p_6]! - 3, fn_board_size());
+            if (Fortune_effect$code[$l_card]! === 4) {
+              v_position[$l_p_6] = floorMod(v_position[$l_p_6]! - 3, fn_board_size());
               v_relocated = true;
             } else {
               {
-                const $argument284 = l_p_6;
+                const $argument284 = $l_p_6;
                 {
                   let l_p = $argument284;
                   v_position[l_p] = fn_court_space();
@@ -2505,9 +2518,9 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if (l_mercy) {
+    if ($l_mercy) {
       {
-        const $card = l_card;
+        const $card = $l_card;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
         if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
           const $member = Fortune_deck$index[$card]!;
@@ -2525,7 +2538,7 @@ export function playout(): PlayoutKernel {
       }
     } else {
       {
-        const $card = l_card;
+        const $card = $l_card;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
         if ($taken >= Z_mercy_deck && $taken < Z_mercy_deck + 1) {
           const $member = Fortune_deck$index[$card]!;
@@ -2577,13 +2590,15 @@ export function playout(): PlayoutKernel {
     return step76();
   }
   function step76(): number {
-    l_p_8 = l_p_7;
-    l_to_centre_6 = l_to_centre_5;
+    const $l_p_8 = l_p_7;
+    l_p_8 = $l_p_8;
+    const $l_to_centre_6 = l_to_centre_5;
+    l_to_centre_6 = $l_to_centre_6;
     l_creditor_6 = l_creditor_5;
     {
       let $n287 = 0;
       {
-        const $seg289 = Z_deeds + l_p_8;
+        const $seg289 = Z_deeds + $l_p_8;
         const $n290 = N[$seg289]!;
         for (let $i288 = 0; $i288 < $n290; $i288++) {
           const l_d = C[$seg289 * CAP + $i288]!;
@@ -2607,7 +2622,7 @@ export function playout(): PlayoutKernel {
             if (v_bank < $amount)
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
-            v_cash[l_p_8] += $amount;
+            v_cash[$l_p_8] += $amount;
           }
         }
         if (v_books[l_d]! > 0) {
@@ -2622,7 +2637,7 @@ export function playout(): PlayoutKernel {
             if (v_bank < $amount)
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
-            v_cash[l_p_8] += $amount;
+            v_cash[$l_p_8] += $amount;
           }
           $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2630,7 +2645,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if (l_to_centre_6) {
+    if ($l_to_centre_6) {
       return step78();
     }
     return step77();
@@ -3333,13 +3348,15 @@ export function playout(): PlayoutKernel {
     return step115();
   }
   function step115(): number {
-    l_p_2 = l_p;
-    l_to_centre_2 = l_to_centre;
+    const $l_p_2 = l_p;
+    l_p_2 = $l_p_2;
+    const $l_to_centre_2 = l_to_centre;
+    l_to_centre_2 = $l_to_centre_2;
     l_creditor_2 = l_creditor;
     {
       let $n767 = 0;
       {
-        const $seg769 = Z_deeds + l_p_2;
+        const $seg769 = Z_deeds + $l_p_2;
         const $n770 = N[$seg769]!;
         for (let $i768 = 0; $i768 < $n770; $i768++) {
           const l_d = C[$seg769 * CAP + $i768]!;
@@ -3363,7 +3380,7 @@ export function playout(): PlayoutKernel {
             if (v_bank < $amount)
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
-            v_cash[l_p_2] += $amount;
+            v_cash[$l_p_2] += $amount;
           }
         }
         if (v_books[l_d]! > 0) {
@@ -3378,7 +3395,7 @@ export function playout(): PlayoutKernel {
             if (v_bank < $amount)
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
-            v_cash[l_p_2] += $amount;
+            v_cash[$l_p_2] += $amount;
           }
           $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3386,7 +3403,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if (l_to_centre_2) {
+    if ($l_to_centre_2) {
       return step117();
     }
     return step116();

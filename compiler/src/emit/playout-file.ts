@@ -23,6 +23,8 @@ import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
 import { loopState, type LoopState } from "./playout-loop-walks.js";
 import { FreshLoops } from "./playout-fresh-loops.js";
+import { letTops } from "./playout-let-tops.js";
+import { stepLocals } from "./playout-step-locals.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
@@ -120,6 +122,7 @@ export class PlayoutFile {
       // machine names it.
       return ctx.inDeclaration(this.writing, () => ctx.sites.site(range));
     });
+    this.code.letTops = letTops(ctx.game);
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
     this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);
@@ -210,7 +213,7 @@ export class PlayoutFile {
         cases.push(`case ${pc}: pc = step${pc}(); break;`);
       }
       stepFunctions.push(...this.decisions.outlined);
-      stepFunctions = withLoopHeads(threadJumps(stepFunctions, heads), heads);
+      stepFunctions = stepLocals(withLoopHeads(threadJumps(stepFunctions, heads), heads));
     } else {
       cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
       for (const [, pc, lines] of entryCases()) cases.push(`case ${pc}: {`, ...lines, "}");
@@ -465,7 +468,21 @@ export class PlayoutFile {
     }
     const pc = this.pcs.get(label);
     if (pc === undefined) throw new Error(`internal: no program counter for ${label}`);
-    return this.code.jump(String(pc));
+    return [...(step ? this.emptyLoopSkip(step) : []), ...this.code.jump(String(pc))];
+  }
+
+  /** A step whose one effect starts a native loop whose listing a running count guards: the count
+   *  tested where the flow goes into the step, and at 0 (the loop would visit nothing) the flow goes
+   *  straight on to what follows the loop. The loop's step is then called only where it has cards to
+   *  look at, and what follows is written, and inlined by V8, at the jump. */
+  private emptyLoopSkip(step: Step): string[] {
+    const loop = this.freshLoops.startedBy(step);
+    const guard = loop && step.effects.length === 1 ? this.loopLists.get(loop)!.guard : null;
+    // (A step whose one effect starts a loop opens no window: no seat is passed by there.)
+    if (!loop || !guard) return [];
+    const head = this.freshLoops.headOf(loop);
+    if (head.exit.kind !== "loop-branch") return [];
+    return [`if (!(${guard})) {`, ...this.continueAt(head.exit.otherwise), "}"];
   }
 
   private exit(exit: Exit): string[] {

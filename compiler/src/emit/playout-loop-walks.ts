@@ -12,10 +12,12 @@ import type { KernelLoop } from "./playout-resume.js";
 import type { KernelCode } from "./playout-statements.js";
 import { localName } from "./playout-zones.js";
 
-/** A loop's state: `fill` starts it (its count set), `bind` sets its binder at each turn. */
+/** A loop's state: `fill` starts it (its count set), `bind` sets its binder at each turn; `guard`, the
+ *  running count its listing tests first (none: no value can pass its `where`), in the closure's terms. */
 export interface LoopState extends KernelLoop {
   readonly fill: string[];
   readonly bind: string;
+  readonly guard?: string | null;
 }
 
 /** The first seat of a loop over every seat in turn order (`null`: seat 0), or undefined where the
@@ -37,11 +39,24 @@ export function loopState(game: CheckedGame, code: KernelCode, loop: LoopSlots):
   const start = walkStart(game, loop.statement);
   if (start === undefined) {
     const snapshot = code.snapshot(loop.statement);
-    return { list: snapshot.list, count, index, start: null, fill: ["{", ...snapshot.lines, `${count} = ${snapshot.count};`, "}"], bind: `${binder} = ${snapshot.list}[${index}]!;` };
+    return { list: snapshot.list, count, index, start: null, fill: ["{", ...snapshot.lines, `${count} = ${snapshot.count};`, "}"], bind: `${binder} = ${snapshot.list}[${index}]!;`, guard: listGuard(code, loop.statement) };
   }
   if (start === null) return { list: null, count, index, start: null, fill: [`${count} = players;`], bind: `${binder} = ${index};` };
   const first = `${binder}$start`;
   const { pre, code: at } = code.hoisted(() => code.expression(start));
   const seat = `${first} + ${index}`;
   return { list: null, count, index, start: first, fill: ["{", ...pre, `${first} = ${at};`, `${count} = players;`, "}"], bind: `${binder} = ${seat} < players ? ${seat} : ${seat} - players;` };
+}
+
+/** The running count a `for x in Z where C` loop's listing tests before it looks at Z's cards (no card
+ *  of Z passes C's leading test where it is 0: playout-counts.ts `guard`), written with Z's segment as
+ *  the rules' expression reads it (a zone, or a per-player zone at a name's seat), so that it can be
+ *  tested where the flow goes into the loop; null where the listing has none. */
+function listGuard(code: KernelCode, s: A.ForStatement): string | null {
+  if (!s.condition || !code.isZone(s.source)) return null;
+  const filter = code.filterOf(s.binder, s.condition);
+  if (!filter?.test) return null;
+  const zone = code.zone(s.source);
+  if (!/^(Z_\w+|\(Z_\w+ \+ [\w$]+\))$/.test(zone.seg)) return null;
+  return code.countsTable?.guard(filter.test, filter.slot, zone.layout, zone.seg) ?? null;
 }

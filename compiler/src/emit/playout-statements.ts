@@ -36,6 +36,9 @@ export class KernelCode extends KernelExpressions {
     super(game, zones);
   }
 
+  /** The zone whose top card a `let` names, per move of that name (playout-let-tops.ts). */
+  letTops: ReadonlyMap<A.Expression, A.Expression> = new Map();
+
   /** Where a card parameter was drawn, for the move of that card (playout-position-hints.ts). */
   readonly positionHints = new PositionHints();
   /** The segments an option's drawn cards lie in, for the writes of their counted variables. */
@@ -481,6 +484,14 @@ export class KernelCode extends KernelExpressions {
       const seg = this.segment(from, lines);
       lines.push(`if (N[${seg}]! === 0) throw new GameFault("fault/empty-zone", ${quote(`${describeTarget(card.args[0]!)} is empty: it has no top card`)});`);
       lines.push(...this.take(seg, from.layout.topLast, "0", "$card"), ...leave(from, seg));
+    } else if (this.letTops.has(card)) {
+      // A let's top card, still on top (playout-let-tops.ts): taken from there; a slot emptied.
+      const from = this.zone(this.letTops.get(card)!);
+      const { pre, code } = this.hoisted(() => this.expression(card));
+      lines.push(...pre);
+      const seg = this.segment(from, lines);
+      const slot = from.layout.declaration.zoneKind === "slot";
+      lines.push(...(slot ? [`const $card = ${code};`, `N[${seg}] = 0;`] : this.take(seg, from.layout.topLast, "0", "$card")), ...leave(from, seg));
     } else {
       const origin = this.originOf(card);
       if (!origin) {
