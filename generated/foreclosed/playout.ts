@@ -412,6 +412,13 @@ export function playout(): PlayoutKernel {
   var l_p_25$index = 0;
   var l_u_5$count = 0;
   var l_u_5$index = 0;
+  function fn_colour_of(l_c: number): string {
+    return Property_kind$code[l_c]! === 0
+      ? Property_colour[l_c]!
+      : Property_kind$code[l_c]! === 1
+        ? ALL_Colour[v_committed[l_c]!]!
+        : "none";
+  }
   function fn_cards_of(l_p: number, l_k: string): number {
     return $countOf($keyed_collection_colour_of, l_p * 6, $index_Colour(l_k));
   }
@@ -566,6 +573,17 @@ export function playout(): PlayoutKernel {
       $sum847 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
     return N[Z_board]! + $sum847;
+  }
+  function fn_shielded(l_p: number): boolean {
+    return $count_played_effect[l_p * 14 + 4]! > 0;
+  }
+  function fn_exchanged(l_a: number, l_b: number): boolean {
+    return (
+      (v_has_taken[l_a]! && v_took_from[l_a]! === l_b) || (v_has_taken[l_b]! && v_took_from[l_b]! === l_a)
+    );
+  }
+  function fn_reachable(l_a: number, l_q: number): boolean {
+    return l_q !== l_a && !v_passed_over[l_q]! && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
   }
   function fn_uncommitted(l_c: number): boolean {
     return Property_kind$code[l_c]! === 1 && v_committed[l_c]! === 0;

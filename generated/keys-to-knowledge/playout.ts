@@ -414,6 +414,9 @@ export function playout(): PlayoutKernel {
     if (!$found937) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     return Space_index[$first936]!;
   }
+  function fn_owns(l_p: number, l_i: number): boolean {
+    return $countOf($count_deeds_space, l_p * 35, $intMember(l_i, 1, 35)) > 0;
+  }
   function fn_owned(l_i: number): boolean {
     let $seat940 = -1;
     for (
@@ -444,6 +447,18 @@ export function playout(): PlayoutKernel {
     }
     if ($seat943 < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
     return $seat943;
+  }
+  function fn_group_size(l_g: string): number {
+    return (
+      $countOf($count_bank_deeds_group, 0, $index_Group(l_g)) +
+      $seatTotal($count_deeds_group$seats, $index_Group(l_g))
+    );
+  }
+  function fn_held(l_p: number, l_g: string): number {
+    return $countOf($count_deeds_group, l_p * 8, $index_Group(l_g));
+  }
+  function fn_complete(l_p: number, l_g: string): boolean {
+    return fn_held(l_p, l_g) === fn_group_size(l_g);
   }
   function fn_level(l_d: number): number {
     return v_key[l_d]! === 1 ? 5 : v_books[l_d]!;
@@ -486,6 +501,12 @@ export function playout(): PlayoutKernel {
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
     return $max950;
   }
+  function fn_undeveloped(l_p: number, l_g: string): boolean {
+    return $pairOf($paired_deeds_group_0, l_p * 16, $index_Group(l_g), 0) === 0;
+  }
+  function fn_any_mortgaged(l_p: number, l_g: string): boolean {
+    return $pairOf($paired_deeds_group_1, l_p * 16, $index_Group(l_g), 1) > 0;
+  }
   function fn_rent_of(l_d: number, l_p: number): number {
     return v_mortgaged[l_d]! === 1
       ? 0
@@ -503,6 +524,24 @@ export function playout(): PlayoutKernel {
                   ? 2 * Deed_rent[l_d]!
                   : Deed_rent[l_d]!;
   }
+  function fn_may_build(l_p: number, l_d: number): boolean {
+    return (
+      fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
+      !fn_any_mortgaged$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
+      !(v_key[l_d]! === 1) &&
+      v_books[l_d]! < 4 &&
+      v_books[l_d]! === fn_lowest_level(l_p, Deed_group[l_d]!)
+    );
+  }
+  function fn_may_buy_key(l_p: number, l_d: number): boolean {
+    return (
+      fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
+      !fn_any_mortgaged$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
+      !(v_key[l_d]! === 1) &&
+      v_books[l_d]! === 4 &&
+      fn_lowest_level(l_p, Deed_group[l_d]!) >= 4
+    );
+  }
   function fn_may_sell_stack(l_p: number, l_d: number): boolean {
     return (
       !(v_key[l_d]! === 1) && v_books[l_d]! > 0 && fn_level(l_d) === fn_highest_level(l_p, Deed_group[l_d]!)
@@ -516,6 +555,9 @@ export function playout(): PlayoutKernel {
   }
   function fn_lift_cost(l_d: number): number {
     return $table_lift_cost[l_d]!;
+  }
+  function fn_may_sell_deed(l_d: number): boolean {
+    return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
     let $any954: boolean = false;
@@ -579,11 +621,17 @@ export function playout(): PlayoutKernel {
     }
     return $sum966;
   }
+  function fn_treasure(l_p: number): number {
+    return v_cash[l_p]! + fn_property_value(l_p) + fn_buildings_value(l_p);
+  }
   function fn_treasure_part(l_p: number, l_value: number): number {
     return v_eliminated[l_p]! > 0 ? 0 : l_value;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return fn_held$at(l_p, l_g, l_g$index) === fn_group_size$at(l_g, l_g$index);
+  }
+  function fn_any_mortgaged$at(l_p: number, l_g: string, l_g$index: number): boolean {
+    return $pairOf($paired_deeds_group_1, l_p * 16, l_g$index, 1) > 0;
   }
   function fn_undeveloped$at(l_p: number, l_g: string, l_g$index: number): boolean {
     return $pairOf($paired_deeds_group_0, l_p * 16, l_g$index, 0) === 0;

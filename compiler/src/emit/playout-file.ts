@@ -28,7 +28,6 @@ import { stepLocals } from "./playout-step-locals.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
 import { writeOnlyPuts } from "./playout-write-only.js";
-import { markedFunctions, withoutUnusedFunctions } from "./playout-unused-functions.js";
 import { KernelUnsupported, WHERE, type ZoneLayout } from "./playout-zones.js";
 import { entryCounts, isFused } from "./step-fusion.js";
 import { seatCountCode } from "./playout-bot-seats.js";
@@ -285,7 +284,7 @@ export class PlayoutFile {
             "let $cap: number = DECISION_CAP;",
             DRAW_P,
             ...locals,
-            ...markedFunctions(functions),
+            ...functions,
             ...memo,
             ...counts,
             ...stepFunctions,
@@ -384,7 +383,7 @@ export class PlayoutFile {
     // The setup's draw-free prefix, copied where every variable of the closure has its role.
     const state = kernelState({ code: this.code, memo: this.memo, counts: this.counts, held: this.held, firstTables: this.firstTables }, vars, scalars, variants, [...constants, ...tables, ...entryLines], locals);
     lines = prefixCode(lines, state, variants, humans).lines;
-    let text = withoutUnusedFunctions(lines.join("\n"));
+    let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
     const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(text);
