@@ -9,9 +9,9 @@ import type { EmittedFile } from "../emit/emit.js";
 /**
  * Evaluates every emitted file (transpiled one by one, as a build tool would: esbuild, which also
  * strips the types of a game `rules` loads, see loading/transpile.ts) and returns their exports.
- * TypeScript's transpileModule did it before, at dozens of times esbuild's CPU (about 1.6 s against
- * 0.05 s for three of the repo's games); the compiler's tests, on one worker, took 140-150 s of CPU
- * with esbuild where they took 180-200 s.
+ * TypeScript's transpileModule did it before, at more than ten times esbuild's CPU (1.6-2.8 s against
+ * about 0.1 s, its service process included, for the 32 files of three of the repo's games); the
+ * compiler's tests, on one worker, took about 140 s of CPU with esbuild where they took 175-200 s.
  */
 export function evaluateFiles(files: readonly EmittedFile[], runtime: object): Map<string, Record<string, unknown>> {
   const sources = new Map(files.map((f) => [f.path, f.text]));
