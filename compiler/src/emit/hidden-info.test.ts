@@ -3,7 +3,7 @@
 // are not in the kernel writer, so a game using them has none, and compiling says why in one line.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -47,7 +47,7 @@ score p: score[p]
 describe("hidden information and the playout kernel", () => {
   it("an others hand: the kernel plays the state machine's games move for move", async () => {
     const text = ROUNDS.replace("    pause\n", "");
-    const result = await compileGame("rounds", [{ path: "rounds.rules", text }]);
+    const result = await compileOnce("rounds", [{ path: "rounds.rules", text }]);
     expect(result.diagnostics).toEqual([]);
     expect(result.notes).toEqual([]);
     const game = await loadRulesGame("rounds", text, runtime);
@@ -55,7 +55,7 @@ describe("hidden information and the playout kernel", () => {
   });
 
   it("a pause: no kernel, and compiling says why in one line", async () => {
-    const result = await compileGame("rounds", [{ path: "rounds.rules", text: ROUNDS }]);
+    const result = await compileOnce("rounds", [{ path: "rounds.rules", text: ROUNDS }]);
     expect(result.diagnostics).toEqual([]);
     expect(result.files.map((f) => f.path)).not.toContain("playout.ts");
     expect(result.notes).toEqual(["rounds: no playout kernel (simulations use the state machine): `pause` is not supported by the kernel writer yet"]);
@@ -63,7 +63,7 @@ describe("hidden information and the playout kernel", () => {
 
   it("secret_roll: no kernel, and compiling says why in one line", async () => {
     const text = ROUNDS.replace("    pause\n", "").replace("      guess(n in 1..9) {", "      guess(n in 1..9) {\n        score[p] += secret_roll(2) - 1");
-    const result = await compileGame("rounds", [{ path: "rounds.rules", text }]);
+    const result = await compileOnce("rounds", [{ path: "rounds.rules", text }]);
     expect(result.diagnostics).toEqual([]);
     expect(result.files.map((f) => f.path)).not.toContain("playout.ts");
     expect(result.notes).toEqual(["rounds: no playout kernel (simulations use the state machine): secret_roll() is not supported by the kernel writer yet"]);

@@ -2,7 +2,7 @@
 // hold as a readonly array): the emitted TypeScript type-checks, and the game plays.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 
 const RULES = `
@@ -39,7 +39,7 @@ score p: points[p]
 
 describe("a function's list parameter", () => {
   it("takes a move's drawn set: the strict compile type-checks what it wrote", async () => {
-    const result = await compileGame("set-worth", [{ path: "set-worth.rules", text: RULES }]);
+    const result = await compileOnce("set-worth", [{ path: "set-worth.rules", text: RULES }]);
     expect(result.diagnostics).toEqual([]);
     expect(result.files.find((f) => f.path === "functions.ts")!.text).toContain("readonly CardId[]");
     const game = await loadRulesGame("set-worth", RULES, runtime);

@@ -6,7 +6,7 @@
 // machine's.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -62,7 +62,7 @@ score p: gold[p] + count(hand[p])
 
 describe("the seats of a game with bots", () => {
   it("counts them from the number of people and replays the state machine's games", async () => {
-    const result = await compileGame("extra-chairs", [{ path: "extra-chairs.rules", text: DRILL }]);
+    const result = await compileOnce("extra-chairs", [{ path: "extra-chairs.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;

@@ -8,7 +8,7 @@
 // machine's, move for move, with uniform draws and with preferences followed.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -91,7 +91,7 @@ score p: gold[p] + 3 * shaded(p, Hue.red) + 2 * shaded(p, favourite[p]) + count(
 
 describe("an enum variable per card in a kernel", () => {
   it("is kept as its members' codes, compared as codes and handed out as names, and replays the state machine's games", async () => {
-    const result = await compileGame("card-tints", [{ path: "card-tints.rules", text: DRILL }]);
+    const result = await compileOnce("card-tints", [{ path: "card-tints.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;

@@ -7,7 +7,7 @@
 // machine's, move for move, with uniform draws and with preferences followed.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -81,7 +81,7 @@ score p: gold[p] + sum(c in hand[p]: polish[c] / 100000000) + 2 * worn_count(p) 
 
 describe("a bool or int variable per card in a kernel", () => {
   it("is a byte a card or a Float64Array, flags read as booleans and written as 1 or 0, and replays the state machine's games", async () => {
-    const result = await compileGame("card-flags", [{ path: "card-flags.rules", text: DRILL }]);
+    const result = await compileOnce("card-flags", [{ path: "card-flags.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;

@@ -7,7 +7,7 @@
 // never read (playout-write-only.ts) keeps no cards, while one the score reads keeps them.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -86,7 +86,7 @@ score p: money[p] + count(graveyard)
 
 describe("the kernel's short cuts", () => {
   it("looks where a card was drawn, sorts by insertion, keeps no card nobody reads, and plays the state machine's games", async () => {
-    const result = await compileGame("offers", [{ path: "offers.rules", text: DRILL }]);
+    const result = await compileOnce("offers", [{ path: "offers.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernel = result.files.find((f) => f.path === "playout.ts")!.text;

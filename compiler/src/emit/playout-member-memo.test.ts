@@ -6,7 +6,7 @@
 // moves than the state machine, and the games would part.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -84,7 +84,7 @@ score p: sum(g in hand[p]: g.value) + (if complete(p, Colour.red) then 5 else 0)
 
 describe("a memo keyed by the member its zone counts are of", () => {
   it("forgets only the moved card's member at a move, everything at other writes, and plays the state machine's games", async () => {
-    const result = await compileGame("member-memo", [{ path: "member-memo.rules", text: DRILL }]);
+    const result = await compileOnce("member-memo", [{ path: "member-memo.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;

@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import { checkGame } from "../check-game.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { StateReads } from "./playout-memo-reads.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
@@ -122,7 +122,7 @@ score p: gold[p] + wear(p)
 
 describe("the playout kernel's memo across decisions", () => {
   it("forgets a function's values where a statement writes what it reads, and plays the state machine's games", async () => {
-    const result = await compileGame("memo-across", [{ path: "memo-across.rules", text: DRILL }]);
+    const result = await compileOnce("memo-across", [{ path: "memo-across.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
     for (const name of ["wear", "richest", "tide_low", "spare_of"]) expect(kernelText).toContain(`fn_${name}$memo(`);
@@ -196,7 +196,7 @@ describe("the playout kernel's memo across decisions", () => {
 
 score p: count(t in kept[p] where t.suit == Suit.sun)`);
     expect(text).not.toMatch(/^function /m);
-    const result = await compileGame("tally-inline", [{ path: "tally-inline.rules", text }]);
+    const result = await compileOnce("tally-inline", [{ path: "tally-inline.rules", text }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     expect(result.files.find((f) => f.path === "playout.ts")!.text).not.toContain("$count_");

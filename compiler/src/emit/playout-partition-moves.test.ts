@@ -7,7 +7,7 @@
 // not kept would part the replay from the state machine's games.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -74,7 +74,7 @@ score p: gold[p] + count(hand[p]) + 2 * reds(p) + count(c in box where c.suit ==
 
 describe("a loop that moves each kept card of a zone out of it", () => {
   it("takes the kept cards out in one pass and replays the state machine's games", async () => {
-    const result = await compileGame("sorted-out", [{ path: "sorted-out.rules", text: DRILL }]);
+    const result = await compileOnce("sorted-out", [{ path: "sorted-out.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;

@@ -6,7 +6,7 @@
 // uniformly and by the rules' preferences.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -106,7 +106,7 @@ function uniformDraws(kernel: string): string[] {
 
 describe("the playout kernel's sets of cards", () => {
   it("are drawn into scratch lists and read there, and the kernel plays the state machine's games", async () => {
-    const result = await compileGame("sets", [{ path: "sets.rules", text: SETS }]);
+    const result = await compileOnce("sets", [{ path: "sets.rules", text: SETS }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernel = result.files.find((f) => f.path === "playout.ts")!.text;

@@ -7,7 +7,7 @@
 // the drawn option's parameter picked from the list the shared pass kept.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -115,7 +115,7 @@ score p: gold[p] + sum(c in spent[p]: c.value)
 
 describe("options that search the same domain in a kernel", () => {
   it("share one pass over it and offer the moves the state machine offers", async () => {
-    const result = await compileGame("shared-search", [{ path: "shared-search.rules", text: DRILL }]);
+    const result = await compileOnce("shared-search", [{ path: "shared-search.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { evaluateFiles } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -110,7 +110,7 @@ score p: rounds
 
 /** The drill's files: the kernel's dispatch counts its turns in `globalThis.dispatched`. */
 async function compiled(): Promise<{ kernelText: string; game: Game }> {
-  const result = await compileGame("speed", [{ path: "speed.rules", text: SPEED }]);
+  const result = await compileOnce("speed", [{ path: "speed.rules", text: SPEED }]);
   expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
   expect(result.notes).toEqual([]);
   const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
@@ -153,7 +153,7 @@ describe("the split kernel's hot paths", () => {
   });
 
   it("stops a loop whose decision is never reached, in the loop's head, with the dispatch's fault", async () => {
-    const result = await compileGame("endless", [{ path: "endless.rules", text: ENDLESS }]);
+    const result = await compileOnce("endless", [{ path: "endless.rules", text: ENDLESS }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;

@@ -5,7 +5,7 @@
 // replay would part from the state machine; a list of whole numbers from a range stays a plain one.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -61,7 +61,7 @@ score p: gold[p] + count(hand[p])
 
 describe("the lists a kernel keeps of a parameter's values", () => {
   it("are Int32Arrays sized by the zone's cards or the seats, and replay the state machine's games", async () => {
-    const result = await compileGame("typed-lists", [{ path: "typed-lists.rules", text: DRILL }]);
+    const result = await compileOnce("typed-lists", [{ path: "typed-lists.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;

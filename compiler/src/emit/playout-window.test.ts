@@ -6,7 +6,7 @@
 // with uniform draws and with the preferences followed.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -76,7 +76,7 @@ score p: gold[p] + count(spent[p])
 
 describe("a window's decision in a kernel of functions", () => {
   it("lists what is on offer once, to pass a seat by and to draw its move, as the state machine plays", async () => {
-    const result = await compileGame("window-listing", [{ path: "window-listing.rules", text: DRILL }]);
+    const result = await compileOnce("window-listing", [{ path: "window-listing.rules", text: DRILL }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
     // No search of its own before the decision: each window's decision function passes by.

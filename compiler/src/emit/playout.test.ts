@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
-import { compileGame } from "../index.js";
+import { compileOnce } from "../testing/compiled-once.js";
 import { loadRulesGame } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
 
@@ -276,7 +276,7 @@ describe("the playout kernel", () => {
   });
 
   it("is written, and type-checks, for procedures with a `for … where` called with locals named as their parameters", async () => {
-    const result = await compileGame("procedures", [{ path: "procedures.rules", text: PROCEDURES }]);
+    const result = await compileOnce("procedures", [{ path: "procedures.rules", text: PROCEDURES }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     expect(result.files.map((f) => f.path)).toContain("playout.ts");
@@ -285,7 +285,7 @@ describe("the playout kernel", () => {
   });
 
   it("reads the rules' functions through a memo while listing moves, and plays the state machine's games", async () => {
-    const result = await compileGame("memo", [{ path: "memo.rules", text: MEMO }]);
+    const result = await compileOnce("memo", [{ path: "memo.rules", text: MEMO }]);
     const kernel = result.files.find((f) => f.path === "playout.ts")!.text;
     // Every function that loops is memoized where requirements read it; the moves' effects call them directly.
     for (const name of ["total", "worth", "leads", "lowest_red"]) expect(kernel).toContain(`fn_${name}$memo(`);
@@ -300,7 +300,7 @@ describe("the playout kernel", () => {
   });
 
   it("stops a count compared with a number one past that number, and plays the state machine's games", async () => {
-    const result = await compileGame("counts", [{ path: "counts.rules", text: COUNTS }]);
+    const result = await compileOnce("counts", [{ path: "counts.rules", text: COUNTS }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     const kernel = result.files.find((f) => f.path === "playout.ts")!.text;
     for (const limit of [1, 2, 3, 4]) expect(kernel).toMatch(new RegExp(`if \\(\\+\\+\\$count\\d+ > ${limit}\\) break;`));
@@ -330,7 +330,7 @@ flow {
 
 score p: points[p]
 `;
-    const result = await compileGame("lone", [{ path: "lone.rules", text: LONE }]);
+    const result = await compileOnce("lone", [{ path: "lone.rules", text: LONE }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     expect(result.files.find((f) => f.path === "playout.ts")!.text).toMatch(/function step\d+\(\)/);
@@ -341,7 +341,7 @@ score p: points[p]
   it("is not emitted for a game using what the kernel writer lacks, and compiling says why in one line", async () => {
     const text = DRILL.replace("deal 2 from deck to bottom of discard", "deal 2 from deck to bottom of discard\n  deal 1 from deck to deck");
     expect(text).not.toEqual(DRILL);
-    const result = await compileGame("drill", [{ path: "drill.rules", text }]);
+    const result = await compileOnce("drill", [{ path: "drill.rules", text }]);
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.files.map((f) => f.path)).not.toContain("playout.ts");
     expect(result.files.find((f) => f.path === "index.ts")!.text).not.toMatch(/playout/);
