@@ -487,11 +487,10 @@ export class KernelCode extends KernelExpressions {
     } else if (this.letTops.has(card)) {
       // A let's top card, still on top (playout-let-tops.ts): taken from there; a slot emptied.
       const from = this.zone(this.letTops.get(card)!);
-      const { pre, code } = this.hoisted(() => this.expression(card));
-      lines.push(...pre);
       const seg = this.segment(from, lines);
-      const slot = from.layout.declaration.zoneKind === "slot";
-      lines.push(...(slot ? [`const $card = ${code};`, `N[${seg}] = 0;`] : this.take(seg, from.layout.topLast, "0", "$card")), ...leave(from, seg));
+      // A slot holds that one card: the let's name is the card, and the slot empties.
+      const taken = from.layout.declaration.zoneKind === "slot" ? [`const $card = ${this.expression(card)};`, `N[${seg}] = 0;`] : this.take(seg, from.layout.topLast, "0", "$card");
+      lines.push(...taken, ...leave(from, seg));
     } else {
       const origin = this.originOf(card);
       if (!origin) {

@@ -9,5 +9,5 @@ import type * as Chevrotain from "chevrotain";
 const entry = createRequire(import.meta.url).resolve("chevrotain"); // <package>/lib/src/api.js
 const bundle = (await import(new URL("../chevrotain.mjs", pathToFileURL(entry)).href)) as typeof Chevrotain;
 
-export const { createToken, EmbeddedActionsParser, getLookaheadPaths, Lexer, LLkLookaheadStrategy, serializeGrammar, VERSION } = bundle;
+export const { createToken, EmbeddedActionsParser, getLookaheadPaths, Lexer, LLkLookaheadStrategy, serializeGrammar, tokenMatcher, VERSION } = bundle;
 export type { IToken, TokenType } from "chevrotain";

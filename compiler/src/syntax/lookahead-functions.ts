@@ -3,9 +3,10 @@
 // works the paths out and makes the same functions, but does not export the making; this module makes
 // them from paths that may come from the stored table (stored-lookahead.ts), so that a new process
 // need not work them out again. They decide as Chevrotain's do: the first alternative with a path the
-// next tokens match, a token matching a path's token of its category (lazy-chevrotain.test.ts parses
-// every rules file, and broken copies, with both).
-import type { IOrAlt, IToken, LookaheadSequence, TokenType } from "chevrotain";
+// next tokens match, by Chevrotain's own `tokenMatcher` (a token matches a path's token of its category;
+// stored-lookahead.test.ts parses every rules file, and broken copies, with both).
+import type { IOrAlt, IToken, LookaheadSequence } from "chevrotain";
+import { tokenMatcher } from "./chevrotain.js";
 
 /** What a lookahead function reads: the parser, its next tokens. */
 interface TokenReader {
@@ -15,18 +16,11 @@ interface TokenReader {
 type AlternationLookahead = (this: TokenReader, alternatives?: IOrAlt<unknown>[]) => number | undefined;
 type OptionalLookahead = (this: TokenReader) => boolean;
 
-function matches(token: IToken, expected: TokenType): boolean {
-  return (
-    token.tokenTypeIdx === expected.tokenTypeIdx ||
-    (expected.isParent === true && expected.categoryMatchesMap?.[token.tokenTypeIdx!] === true)
-  );
-}
-
 /** Whether the next tokens follow one of the paths. */
 function followsOneOf(reader: TokenReader, paths: LookaheadSequence): boolean {
   nextPath: for (const path of paths) {
     for (let i = 0; i < path.length; i++) {
-      if (!matches(reader.LA(i + 1), path[i]!)) continue nextPath;
+      if (!tokenMatcher(reader.LA(i + 1), path[i]!)) continue nextPath;
     }
     return true;
   }
