@@ -4778,8 +4778,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide82($seat71: number): number {
+    const $l_dual_13 = l_dual_13;
     $values13$n[0]! = 0;
-    for (const $i73 of [Property_colour[l_dual_13]!, Property_second_colour[l_dual_13]!]) {
+    for (const $i73 of [Property_colour[$l_dual_13]!, Property_second_colour[$l_dual_13]!]) {
       const $item72 = $i73;
       $values13[$values13$n[0]!++] = $item72;
     }
@@ -4828,7 +4829,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat71, 26, $value81);
       {
         const l_colour = $value81;
-        $write_committed(l_dual_13, l_colour, $where[l_dual_13]!);
+        $write_committed($l_dual_13, l_colour, $where[$l_dual_13]!);
         return 11;
       }
     }
@@ -4836,6 +4837,7 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide96(): number {
+    const $l_dual_14 = l_dual_14;
     {
       let $n83 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
@@ -4853,7 +4855,7 @@ export function playout(): PlayoutKernel {
         const l_h = $list15[$a84]!;
         pick85: {
           $values18$n[0]! = 0;
-          for (const $i87 of [Property_colour[l_dual_14]!, Property_second_colour[l_dual_14]!]) {
+          for (const $i87 of [Property_colour[$l_dual_14]!, Property_second_colour[$l_dual_14]!]) {
             const $item86 = $i87;
             $values18[$values18$n[0]!++] = $item86;
           }
@@ -4919,8 +4921,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide114($seat103: number): number {
+    const $l_dual_11 = l_dual_11;
     $values20$n[0]! = 0;
-    for (const $i105 of [Property_colour[l_dual_11]!, Property_second_colour[l_dual_11]!]) {
+    for (const $i105 of [Property_colour[$l_dual_11]!, Property_second_colour[$l_dual_11]!]) {
       const $item104 = $i105;
       $values20[$values20$n[0]!++] = $item104;
     }
@@ -4969,7 +4972,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat103, 26, $value113);
       {
         const l_colour = $value113;
-        $write_committed(l_dual_11, l_colour, $where[l_dual_11]!);
+        $write_committed($l_dual_11, l_colour, $where[$l_dual_11]!);
         return 31;
       }
     }
@@ -4977,6 +4980,7 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide128(): number {
+    const $l_dual_12 = l_dual_12;
     {
       let $n115 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
@@ -4994,7 +4998,7 @@ export function playout(): PlayoutKernel {
         const l_h = $list22[$a116]!;
         pick117: {
           $values25$n[0]! = 0;
-          for (const $i119 of [Property_colour[l_dual_12]!, Property_second_colour[l_dual_12]!]) {
+          for (const $i119 of [Property_colour[$l_dual_12]!, Property_second_colour[$l_dual_12]!]) {
             const $item118 = $i119;
             $values25[$values25$n[0]!++] = $item118;
           }
@@ -5060,8 +5064,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide154($seat143: number): number {
+    const $l_dual_7 = l_dual_7;
     $values27$n[0]! = 0;
-    for (const $i145 of [Property_colour[l_dual_7]!, Property_second_colour[l_dual_7]!]) {
+    for (const $i145 of [Property_colour[$l_dual_7]!, Property_second_colour[$l_dual_7]!]) {
       const $item144 = $i145;
       $values27[$values27$n[0]!++] = $item144;
     }
@@ -5110,7 +5115,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat143, 26, $value153);
       {
         const l_colour = $value153;
-        $write_committed(l_dual_7, l_colour, $where[l_dual_7]!);
+        $write_committed($l_dual_7, l_colour, $where[$l_dual_7]!);
         return step55();
       }
     }
@@ -5118,6 +5123,7 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide168(): number {
+    const $l_dual_8 = l_dual_8;
     {
       let $n155 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
@@ -5135,7 +5141,7 @@ export function playout(): PlayoutKernel {
         const l_h = $list29[$a156]!;
         pick157: {
           $values32$n[0]! = 0;
-          for (const $i159 of [Property_colour[l_dual_8]!, Property_second_colour[l_dual_8]!]) {
+          for (const $i159 of [Property_colour[$l_dual_8]!, Property_second_colour[$l_dual_8]!]) {
             const $item158 = $i159;
             $values32[$values32$n[0]!++] = $item158;
           }
@@ -5201,8 +5207,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide184($seat173: number): number {
+    const $l_dual_9 = l_dual_9;
     $values34$n[0]! = 0;
-    for (const $i175 of [Property_colour[l_dual_9]!, Property_second_colour[l_dual_9]!]) {
+    for (const $i175 of [Property_colour[$l_dual_9]!, Property_second_colour[$l_dual_9]!]) {
       const $item174 = $i175;
       $values34[$values34$n[0]!++] = $item174;
     }
@@ -5251,7 +5258,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat173, 26, $value183);
       {
         const l_colour = $value183;
-        $write_committed(l_dual_9, l_colour, $where[l_dual_9]!);
+        $write_committed($l_dual_9, l_colour, $where[$l_dual_9]!);
         return 65;
       }
     }
@@ -5259,6 +5266,7 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide198(): number {
+    const $l_dual_10 = l_dual_10;
     {
       let $n185 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
@@ -5276,7 +5284,7 @@ export function playout(): PlayoutKernel {
         const l_h = $list36[$a186]!;
         pick187: {
           $values39$n[0]! = 0;
-          for (const $i189 of [Property_colour[l_dual_10]!, Property_second_colour[l_dual_10]!]) {
+          for (const $i189 of [Property_colour[$l_dual_10]!, Property_second_colour[$l_dual_10]!]) {
             const $item188 = $i189;
             $values39[$values39$n[0]!++] = $item188;
           }
@@ -5342,8 +5350,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide233($seat222: number): number {
+    const $l_dual_5 = l_dual_5;
     $values42$n[0]! = 0;
-    for (const $i224 of [Property_colour[l_dual_5]!, Property_second_colour[l_dual_5]!]) {
+    for (const $i224 of [Property_colour[$l_dual_5]!, Property_second_colour[$l_dual_5]!]) {
       const $item223 = $i224;
       $values42[$values42$n[0]!++] = $item223;
     }
@@ -5392,7 +5401,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat222, 26, $value232);
       {
         const l_colour = $value232;
-        $write_committed(l_dual_5, l_colour, $where[l_dual_5]!);
+        $write_committed($l_dual_5, l_colour, $where[$l_dual_5]!);
         return 101;
       }
     }
@@ -5400,6 +5409,7 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide247(): number {
+    const $l_dual_6 = l_dual_6;
     {
       let $n234 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
@@ -5417,7 +5427,7 @@ export function playout(): PlayoutKernel {
         const l_h = $list44[$a235]!;
         pick236: {
           $values47$n[0]! = 0;
-          for (const $i238 of [Property_colour[l_dual_6]!, Property_second_colour[l_dual_6]!]) {
+          for (const $i238 of [Property_colour[$l_dual_6]!, Property_second_colour[$l_dual_6]!]) {
             const $item237 = $i238;
             $values47[$values47$n[0]!++] = $item237;
           }
@@ -5483,8 +5493,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide273($seat262: number): number {
+    const $l_dual = l_dual;
     $values49$n[0]! = 0;
-    for (const $i264 of [Property_colour[l_dual]!, Property_second_colour[l_dual]!]) {
+    for (const $i264 of [Property_colour[$l_dual]!, Property_second_colour[$l_dual]!]) {
       const $item263 = $i264;
       $values49[$values49$n[0]!++] = $item263;
     }
@@ -5533,7 +5544,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat262, 26, $value272);
       {
         const l_colour = $value272;
-        $write_committed(l_dual, l_colour, $where[l_dual]!);
+        $write_committed($l_dual, l_colour, $where[$l_dual]!);
         return step125();
       }
     }
@@ -5541,6 +5552,7 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide287(): number {
+    const $l_dual_2 = l_dual_2;
     {
       let $n274 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
@@ -5558,7 +5570,7 @@ export function playout(): PlayoutKernel {
         const l_h = $list51[$a275]!;
         pick276: {
           $values54$n[0]! = 0;
-          for (const $i278 of [Property_colour[l_dual_2]!, Property_second_colour[l_dual_2]!]) {
+          for (const $i278 of [Property_colour[$l_dual_2]!, Property_second_colour[$l_dual_2]!]) {
             const $item277 = $i278;
             $values54[$values54$n[0]!++] = $item277;
           }
@@ -5624,8 +5636,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide303($seat292: number): number {
+    const $l_dual_3 = l_dual_3;
     $values56$n[0]! = 0;
-    for (const $i294 of [Property_colour[l_dual_3]!, Property_second_colour[l_dual_3]!]) {
+    for (const $i294 of [Property_colour[$l_dual_3]!, Property_second_colour[$l_dual_3]!]) {
       const $item293 = $i294;
       $values56[$values56$n[0]!++] = $item293;
     }
@@ -5674,7 +5687,7 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat292, 26, $value302);
       {
         const l_colour = $value302;
-        $write_committed(l_dual_3, l_colour, $where[l_dual_3]!);
+        $write_committed($l_dual_3, l_colour, $where[$l_dual_3]!);
         return 135;
       }
     }
@@ -5682,6 +5695,7 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide317(): number {
+    const $l_dual_4 = l_dual_4;
     {
       let $n304 = 0;
       for (let l_h = 0; l_h < players; l_h++) {
@@ -5699,7 +5713,7 @@ export function playout(): PlayoutKernel {
         const l_h = $list58[$a305]!;
         pick306: {
           $values61$n[0]! = 0;
-          for (const $i308 of [Property_colour[l_dual_4]!, Property_second_colour[l_dual_4]!]) {
+          for (const $i308 of [Property_colour[$l_dual_4]!, Property_second_colour[$l_dual_4]!]) {
             const $item307 = $i308;
             $values61[$values61$n[0]!++] = $item307;
           }
@@ -5765,7 +5779,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide342($seat328: number): number {
-    const $seg329 = Z_hand + l_p_16;
+    const $l_p_16 = l_p_16;
+    const $seg329 = Z_hand + $l_p_16;
     const $size330 = N[$seg329]!;
     const $count331 = $size330;
     const $total332: number = $count331;
@@ -5812,7 +5827,7 @@ export function playout(): PlayoutKernel {
       {
         const l_card = $value337;
         {
-          const $seg338 = Z_hand + l_p_16;
+          const $seg338 = Z_hand + $l_p_16;
           const $wanted = l_card;
           let $at = $digit336;
           if (!($at >= 0 && $at < N[$seg338]! && C[$seg338 * CAP + $at]! === $wanted)) {
@@ -5844,9 +5859,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide366($seat349: number, $passBy: boolean): number {
+    const $l_p_5 = l_p_5;
     $values63$n[0]! = 0;
     {
-      const $seg351 = Z_hand + l_p_5;
+      const $seg351 = Z_hand + $l_p_5;
       const $n352 = $count_hand_effect[($seg351 - Z_hand) * 14 + 1]! > 0 ? N[$seg351]! : 0;
       for (let $i350 = 0; $i350 < $n352; $i350++) {
         const l_card = C[$seg351 * CAP + $i350]!;
@@ -5856,7 +5872,7 @@ export function playout(): PlayoutKernel {
     let $offered353 = false;
     offered353$open: {
       if (!($values63$n[0]! > 0)) break offered353$open;
-      if (!(v_protection[l_p_5]! > 0)) break offered353$open;
+      if (!(v_protection[$l_p_5]! > 0)) break offered353$open;
       $offered353 = true;
     }
     let $offered354 = false;
@@ -6033,9 +6049,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide396($seat383: number): number {
+    const $l_p_6 = l_p_6;
     $values65$n[0]! = 0;
     {
-      const $seg385 = Z_collection + l_p_6;
+      const $seg385 = Z_collection + $l_p_6;
       const $n386 = N[$seg385]!;
       for (let $i384 = 0; $i384 < $n386; $i384++) {
         const l_target = C[$seg385 * CAP + $i384]!;
@@ -6102,7 +6119,7 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg395 = Z_attached + l_p_6;
+          const $seg395 = Z_attached + $l_p_6;
           C[$seg395 * CAP + N[$seg395]!] = $card;
           N[$seg395]!++;
           $where[$card] = $seg395;
@@ -6220,12 +6237,13 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide446($seat421: number): number {
-    const $seg422 = Z_played + l_whose_4;
+    const $l_whose_4 = l_whose_4;
+    const $seg422 = Z_played + $l_whose_4;
     const $size423 = N[$seg422]!;
     const $count424 = $size423;
     $values69$n[0]! = 0;
     {
-      const $seg426 = Z_collection + l_whose_4;
+      const $seg426 = Z_collection + $l_whose_4;
       const $n427 = N[$seg426]!;
       for (let $i425 = 0; $i425 < $n427; $i425++) {
         const l_target = C[$seg426 * CAP + $i425]!;
@@ -6278,7 +6296,7 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value435;
         {
-          const $seg436 = Z_played + l_whose_4;
+          const $seg436 = Z_played + $l_whose_4;
           const $wanted = l_target;
           let $at = $digit434;
           if (!($at >= 0 && $at < N[$seg436]! && C[$seg436 * CAP + $at]! === $wanted)) {
@@ -6317,7 +6335,7 @@ export function playout(): PlayoutKernel {
         const l_target = $value441;
         v_doubled[l_target] = 0;
         {
-          const $seg442 = Z_attached + l_whose_4;
+          const $seg442 = Z_attached + $l_whose_4;
           if (N[$seg442]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
           const $at443 = $seg442 * CAP;
@@ -6336,26 +6354,28 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide507($seat449: number): number {
-    const $seg450 = Z_hand + l_active;
+    const $l_active = l_active;
+    const $l_offered = l_offered;
+    const $seg450 = Z_hand + $l_active;
     let $offered451 = false;
     offered451$open: {
       if (!(N[$seg450]! > 0)) break offered451$open;
       if (!!l_action_played) break offered451$open;
-      if (!!l_offered) break offered451$open;
+      if (!!$l_offered) break offered451$open;
       let $found457 = false;
       for (let $i458 = 0; $i458 < N[$seg450]!; $i458++) {
         const l_card_3 = C[$seg450 * CAP + $i458]!;
-        if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-        if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
+        if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[$l_active]! > 0)) continue;
+        if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[$l_active * 14 + 4]! > 0)))
           continue;
         if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-        if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
+        if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[$l_active * 14 + 5]! > 0)))
           continue;
         let $cond456: boolean = Action_effect$code[l_card_3]! !== 6;
         if (!$cond456) {
           let $any452: boolean = false;
           {
-            const $seg454 = Z_collection + l_active;
+            const $seg454 = Z_collection + $l_active;
             const $n455 = N[$seg454]!;
             for (let $i453 = 0; $i453 < $n455; $i453++) {
               const l_c = C[$seg454 * CAP + $i453]!;
@@ -6376,20 +6396,20 @@ export function playout(): PlayoutKernel {
     }
     let $offered460 = false;
     offered460$open: {
-      if (!(v_protection[l_active]! > 0)) break offered460$open;
+      if (!(v_protection[$l_active]! > 0)) break offered460$open;
       $offered460 = true;
     }
     let $offered461 = false;
     offered461$open: {
-      if (!(v_protection[l_active]! === 0)) break offered461$open;
-      if (!!l_offered) break offered461$open;
+      if (!(v_protection[$l_active]! === 0)) break offered461$open;
+      if (!!$l_offered) break offered461$open;
       $offered461 = true;
     }
     let $offered462 = false;
     offered462$open: {
       if (!!$variant_simple) break offered462$open;
-      if (!(v_protection[l_active]! === 0)) break offered462$open;
-      if (!!l_offered) break offered462$open;
+      if (!(v_protection[$l_active]! === 0)) break offered462$open;
+      if (!!$l_offered) break offered462$open;
       if (!(N[Z_action_deck]! > 0)) break offered462$open;
       $offered462 = true;
     }
@@ -6397,15 +6417,15 @@ export function playout(): PlayoutKernel {
     let $seats464 = 0;
     offered463$open: {
       if (!(players > 0)) break offered463$open;
-      if (!(v_protection[l_active]! === 0)) break offered463$open;
-      if (!(v_coins[l_active]! >= 1)) break offered463$open;
+      if (!(v_protection[$l_active]! === 0)) break offered463$open;
+      if (!(v_coins[$l_active]! >= 1)) break offered463$open;
       $seats464 =
         ((1 << players) - 1) &
-        ~(1 << l_active) &
+        ~(1 << $l_active) &
         ~$mask_passed_over &
         ~(
-          ((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
-          ($mask_has_taken & $naming_took_from[l_active]!)
+          ((v_has_taken[$l_active]! ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
+          ($mask_has_taken & $naming_took_from[$l_active]!)
         ) &
         ~$holding_count_played_effect[4]! &
         $zero_protection;
@@ -6415,17 +6435,17 @@ export function playout(): PlayoutKernel {
     let $offered465 = false;
     offered465$open: {
       if (!(players > 0)) break offered465$open;
-      if (!(v_protection[l_active]! === 0)) break offered465$open;
-      if (!($positive_protection - (v_protection[l_active]! > 0 ? 1 : 0) > 0)) break offered465$open;
+      if (!(v_protection[$l_active]! === 0)) break offered465$open;
+      if (!($positive_protection - (v_protection[$l_active]! > 0 ? 1 : 0) > 0)) break offered465$open;
       let $found466 = false;
       for (
         let l_target$left =
           ((1 << players) - 1) &
           ~(
-            (1 << l_active) |
+            (1 << $l_active) |
             $mask_passed_over |
-            (((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
-              ($mask_has_taken & $naming_took_from[l_active]!)) |
+            (((v_has_taken[$l_active]! ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
+              ($mask_has_taken & $naming_took_from[$l_active]!)) |
             $holding_count_played_effect[4]! |
             ~$above_protection
           );
@@ -6433,7 +6453,7 @@ export function playout(): PlayoutKernel {
         l_target$left &= l_target$left - 1
       ) {
         const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
-        if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+        if (!(v_coins[$l_active]! >= v_protection[l_target]! + 1)) continue;
         $found466 = true;
         break;
       }
@@ -6442,7 +6462,7 @@ export function playout(): PlayoutKernel {
     }
     let $offered467 = false;
     offered467$open: {
-      if (!l_offered) break offered467$open;
+      if (!$l_offered) break offered467$open;
       $offered467 = true;
     }
     const $offered468 =
@@ -6495,17 +6515,17 @@ export function playout(): PlayoutKernel {
           $values72$n[0]! = 0;
           for (let $i459 = 0; $i459 < N[$seg450]!; $i459++) {
             const l_card_3 = C[$seg450 * CAP + $i459]!;
-            if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[l_active]! > 0)) continue;
-            if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[l_active * 14 + 4]! > 0)))
+            if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[$l_active]! > 0)) continue;
+            if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[$l_active * 14 + 4]! > 0)))
               continue;
             if (!(Action_effect$code[l_card_3]! !== 3 || fn_cards_in_play() > 0)) continue;
-            if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[l_active * 14 + 5]! > 0)))
+            if (!(Action_effect$code[l_card_3]! !== 5 || !($count_played_effect[$l_active * 14 + 5]! > 0)))
               continue;
             let $cond456: boolean = Action_effect$code[l_card_3]! !== 6;
             if (!$cond456) {
               let $any452: boolean = false;
               {
-                const $seg454 = Z_collection + l_active;
+                const $seg454 = Z_collection + $l_active;
                 const $n455 = N[$seg454]!;
                 for (let $i453 = 0; $i453 < $n455; $i453++) {
                   const l_c = C[$seg454 * CAP + $i453]!;
@@ -6577,7 +6597,7 @@ export function playout(): PlayoutKernel {
             if (v_bank < $amount)
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
-            v_coins[l_active] += $amount;
+            v_coins[$l_active] += $amount;
           }
           l_turn_over = true;
           return step257();
@@ -6600,7 +6620,7 @@ export function playout(): PlayoutKernel {
             if (v_bank < $amount)
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
-            v_coins[l_active] += $amount;
+            v_coins[$l_active] += $amount;
           }
           l_turn_over = true;
           return step257();
@@ -6662,10 +6682,10 @@ export function playout(): PlayoutKernel {
             let l_target$left =
               ((1 << players) - 1) &
               ~(
-                (1 << l_active) |
+                (1 << $l_active) |
                 $mask_passed_over |
-                (((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
-                  ($mask_has_taken & $naming_took_from[l_active]!)) |
+                (((v_has_taken[$l_active]! ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
+                  ($mask_has_taken & $naming_took_from[$l_active]!)) |
                 $holding_count_played_effect[4]! |
                 ~$above_protection
               );
@@ -6673,7 +6693,7 @@ export function playout(): PlayoutKernel {
             l_target$left &= l_target$left - 1
           ) {
             const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
-            if (!(v_coins[l_active]! >= v_protection[l_target]! + 1)) continue;
+            if (!(v_coins[$l_active]! >= v_protection[l_target]! + 1)) continue;
             $values76[$values76$n[0]!++] = l_target;
           }
           $built486 = true;
@@ -6720,12 +6740,12 @@ export function playout(): PlayoutKernel {
                 "fault/negative-transfer",
                 `cannot transfer a negative amount (${$amount}) from coins[active]`,
               );
-            if (v_coins[l_active] < $amount)
+            if (v_coins[$l_active] < $amount)
               throw new GameFault(
                 "fault/insufficient",
-                `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+                `coins[active] has ${v_coins[$l_active]}, not the ${$amount} to transfer`,
               );
-            v_coins[l_active] -= $amount;
+            v_coins[$l_active] -= $amount;
             v_coins[l_target] += $amount;
           }
           {
@@ -6751,7 +6771,7 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $argument491 = l_active;
+            const $argument491 = $l_active;
             const $argument492 = l_target;
             {
               let l_a = $argument491;
@@ -6825,9 +6845,11 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide535($seat508: number): number {
+    const $l_target = l_target;
+    const $l_active = l_active;
     const $count509 = 1;
     const $low510 = 1;
-    const $high511 = v_coins[l_target]!;
+    const $high511 = v_coins[$l_target]!;
     const $size512 = Math.max(0, $high511 - $low510 + 1);
     const $count513 = $size512;
     const $total514: number = $count509 + $count513;
@@ -6877,17 +6899,17 @@ export function playout(): PlayoutKernel {
               "fault/negative-transfer",
               `cannot transfer a negative amount (${$amount}) from coins[active]`,
             );
-          if (v_coins[l_active] < $amount)
+          if (v_coins[$l_active] < $amount)
             throw new GameFault(
               "fault/insufficient",
-              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+              `coins[active] has ${v_coins[$l_active]}, not the ${$amount} to transfer`,
             );
-          v_coins[l_active] -= $amount;
-          v_coins[l_target] += $amount;
+          v_coins[$l_active] -= $amount;
+          v_coins[$l_target] += $amount;
         }
         {
-          const $argument518 = l_active;
-          const $argument519 = l_target;
+          const $argument518 = $l_active;
+          const $argument519 = $l_target;
           {
             let l_a = $argument518;
             let l_b = $argument519;
@@ -6959,7 +6981,9 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide558($seat536: number): number {
-    const $count537 = v_coins[l_active]! >= v_protection[l_target]! + 1 ? 1 : 0;
+    const $l_active = l_active;
+    const $l_target = l_target;
+    const $count537 = v_coins[$l_active]! >= v_protection[$l_target]! + 1 ? 1 : 0;
     const $count538 = 1;
     const $total539: number = $count537 + $count538;
     if ($total539 === 0)
@@ -7002,45 +7026,45 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat536, 13);
       {
         {
-          const $amount = v_protection[l_target]! + 1;
+          const $amount = v_protection[$l_target]! + 1;
           if ($amount < 0)
             throw new GameFault(
               "fault/negative-transfer",
               `cannot transfer a negative amount (${$amount}) from coins[active]`,
             );
-          if (v_coins[l_active] < $amount)
+          if (v_coins[$l_active] < $amount)
             throw new GameFault(
               "fault/insufficient",
-              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+              `coins[active] has ${v_coins[$l_active]}, not the ${$amount} to transfer`,
             );
-          v_coins[l_active] -= $amount;
-          v_coins[l_target] += $amount;
+          v_coins[$l_active] -= $amount;
+          v_coins[$l_target] += $amount;
         }
         {
-          const $amount = v_protection[l_target]!;
+          const $amount = v_protection[$l_target]!;
           if ($amount !== 0) {
             if ($amount < 0)
               throw new GameFault(
                 "fault/negative-transfer",
                 `cannot transfer a negative amount (${$amount}) from protection[target]`,
               );
-            $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
-            v_protection[l_target] = 0;
-            v_coins[l_target] += $amount;
-            $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+            $positive_protection -= v_protection[$l_target]! > 0 ? 1 : 0;
+            v_protection[$l_target] = 0;
+            v_coins[$l_target] += $amount;
+            $positive_protection += v_protection[$l_target]! > 0 ? 1 : 0;
             $above_protection =
-              v_protection[l_target]! > 0
-                ? $above_protection | (1 << l_target)
-                : $above_protection & ~(1 << l_target);
+              v_protection[$l_target]! > 0
+                ? $above_protection | (1 << $l_target)
+                : $above_protection & ~(1 << $l_target);
             $zero_protection =
-              v_protection[l_target]! === 0
-                ? $zero_protection | (1 << l_target)
-                : $zero_protection & ~(1 << l_target);
+              v_protection[$l_target]! === 0
+                ? $zero_protection | (1 << $l_target)
+                : $zero_protection & ~(1 << $l_target);
           }
         }
         {
-          const $argument543 = l_active;
-          const $argument544 = l_target;
+          const $argument543 = $l_active;
+          const $argument544 = $l_target;
           {
             let l_a = $argument543;
             let l_b = $argument544;
@@ -7102,8 +7126,8 @@ export function playout(): PlayoutKernel {
     if ($index540 < $count538) {
       if (trace !== null) trace.push($seat536, 14);
       {
-        v_passed_over[l_target] = true;
-        $mask_passed_over |= 1 << l_target;
+        v_passed_over[$l_target] = true;
+        $mask_passed_over |= 1 << $l_target;
         return step257();
       }
     }
@@ -7111,8 +7135,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide572($seat561: number): number {
+    const $l_opponent = l_opponent;
+    const $l_target = l_target;
     const $low562 = 0;
-    const $high563 = v_coins[l_opponent]!;
+    const $high563 = v_coins[$l_opponent]!;
     const $size564 = Math.max(0, $high563 - $low562 + 1);
     const $count565 = $size564;
     const $total566: number = $count565;
@@ -7165,23 +7191,23 @@ export function playout(): PlayoutKernel {
               "fault/negative-transfer",
               `cannot transfer a negative amount (${$amount}) from coins[opponent]`,
             );
-          if (v_coins[l_opponent] < $amount)
+          if (v_coins[$l_opponent] < $amount)
             throw new GameFault(
               "fault/insufficient",
-              `coins[opponent] has ${v_coins[l_opponent]}, not the ${$amount} to transfer`,
+              `coins[opponent] has ${v_coins[$l_opponent]}, not the ${$amount} to transfer`,
             );
-          $positive_protection -= v_protection[l_target]! > 0 ? 1 : 0;
-          v_coins[l_opponent] -= $amount;
-          v_protection[l_target] += $amount;
-          $positive_protection += v_protection[l_target]! > 0 ? 1 : 0;
+          $positive_protection -= v_protection[$l_target]! > 0 ? 1 : 0;
+          v_coins[$l_opponent] -= $amount;
+          v_protection[$l_target] += $amount;
+          $positive_protection += v_protection[$l_target]! > 0 ? 1 : 0;
           $above_protection =
-            v_protection[l_target]! > 0
-              ? $above_protection | (1 << l_target)
-              : $above_protection & ~(1 << l_target);
+            v_protection[$l_target]! > 0
+              ? $above_protection | (1 << $l_target)
+              : $above_protection & ~(1 << $l_target);
           $zero_protection =
-            v_protection[l_target]! === 0
-              ? $zero_protection | (1 << l_target)
-              : $zero_protection & ~(1 << l_target);
+            v_protection[$l_target]! === 0
+              ? $zero_protection | (1 << $l_target)
+              : $zero_protection & ~(1 << $l_target);
         }
         return step213();
       }
@@ -7190,7 +7216,9 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide595($seat573: number): number {
-    const $count574 = v_coins[l_active]! >= v_protection[l_target]! + 3 ? 1 : 0;
+    const $l_active = l_active;
+    const $l_target = l_target;
+    const $count574 = v_coins[$l_active]! >= v_protection[$l_target]! + 3 ? 1 : 0;
     const $count575 = 1;
     const $total576: number = $count574 + $count575;
     if ($total576 === 0)
@@ -7239,32 +7267,32 @@ export function playout(): PlayoutKernel {
               "fault/negative-transfer",
               `cannot transfer a negative amount (${$amount}) from coins[active]`,
             );
-          if (v_coins[l_active] < $amount)
+          if (v_coins[$l_active] < $amount)
             throw new GameFault(
               "fault/insufficient",
-              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+              `coins[active] has ${v_coins[$l_active]}, not the ${$amount} to transfer`,
             );
-          v_coins[l_active] -= $amount;
-          v_coins[l_target] += $amount;
+          v_coins[$l_active] -= $amount;
+          v_coins[$l_target] += $amount;
         }
         {
-          const $amount = v_protection[l_target]!;
+          const $amount = v_protection[$l_target]!;
           if ($amount < 0)
             throw new GameFault(
               "fault/negative-transfer",
               `cannot transfer a negative amount (${$amount}) from coins[active]`,
             );
-          if (v_coins[l_active] < $amount)
+          if (v_coins[$l_active] < $amount)
             throw new GameFault(
               "fault/insufficient",
-              `coins[active] has ${v_coins[l_active]}, not the ${$amount} to transfer`,
+              `coins[active] has ${v_coins[$l_active]}, not the ${$amount} to transfer`,
             );
-          v_coins[l_active] -= $amount;
+          v_coins[$l_active] -= $amount;
           v_bank += $amount;
         }
         {
-          const $argument580 = l_active;
-          const $argument581 = l_target;
+          const $argument580 = $l_active;
+          const $argument581 = $l_target;
           {
             let l_a = $argument580;
             let l_b = $argument581;
@@ -7326,8 +7354,8 @@ export function playout(): PlayoutKernel {
     if ($index577 < $count575) {
       if (trace !== null) trace.push($seat573, 12);
       {
-        v_passed_over[l_target] = true;
-        $mask_passed_over |= 1 << l_target;
+        v_passed_over[$l_target] = true;
+        $mask_passed_over |= 1 << $l_target;
         return step214();
       }
     }
@@ -7335,7 +7363,8 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide611($seat597: number): number {
-    const $seg598 = Z_hand + l_p_4;
+    const $l_p_4 = l_p_4;
+    const $seg598 = Z_hand + $l_p_4;
     const $size599 = N[$seg598]!;
     const $count600 = $size599;
     const $total601: number = $count600;
@@ -7382,7 +7411,7 @@ export function playout(): PlayoutKernel {
       {
         const l_card = $value606;
         {
-          const $seg607 = Z_hand + l_p_4;
+          const $seg607 = Z_hand + $l_p_4;
           const $wanted = l_card;
           let $at = $digit605;
           if (!($at >= 0 && $at < N[$seg607]! && C[$seg607 * CAP + $at]! === $wanted)) {
@@ -7490,9 +7519,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide645($seat632: number): number {
+    const $l_p_3 = l_p_3;
     $values78$n[0]! = 0;
     {
-      const $seg634 = Z_collection + l_p_3;
+      const $seg634 = Z_collection + $l_p_3;
       const $n635 = N[$seg634]!;
       for (let $i633 = 0; $i633 < $n635; $i633++) {
         const l_target = C[$seg634 * CAP + $i633]!;
@@ -7559,7 +7589,7 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg644 = Z_attached + l_p_3;
+          const $seg644 = Z_attached + $l_p_3;
           C[$seg644 * CAP + N[$seg644]!] = $card;
           N[$seg644]!++;
           $where[$card] = $seg644;
@@ -7677,12 +7707,13 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide695($seat670: number): number {
-    const $seg671 = Z_played + l_whose_3;
+    const $l_whose_3 = l_whose_3;
+    const $seg671 = Z_played + $l_whose_3;
     const $size672 = N[$seg671]!;
     const $count673 = $size672;
     $values82$n[0]! = 0;
     {
-      const $seg675 = Z_collection + l_whose_3;
+      const $seg675 = Z_collection + $l_whose_3;
       const $n676 = N[$seg675]!;
       for (let $i674 = 0; $i674 < $n676; $i674++) {
         const l_target = C[$seg675 * CAP + $i674]!;
@@ -7735,7 +7766,7 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value684;
         {
-          const $seg685 = Z_played + l_whose_3;
+          const $seg685 = Z_played + $l_whose_3;
           const $wanted = l_target;
           let $at = $digit683;
           if (!($at >= 0 && $at < N[$seg685]! && C[$seg685 * CAP + $at]! === $wanted)) {
@@ -7774,7 +7805,7 @@ export function playout(): PlayoutKernel {
         const l_target = $value690;
         v_doubled[l_target] = 0;
         {
-          const $seg691 = Z_attached + l_whose_3;
+          const $seg691 = Z_attached + $l_whose_3;
           if (N[$seg691]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
           const $at692 = $seg691 * CAP;
@@ -7793,9 +7824,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide717($seat700: number, $passBy: boolean): number {
+    const $l_p = l_p;
     $values85$n[0]! = 0;
     {
-      const $seg702 = Z_hand + l_p;
+      const $seg702 = Z_hand + $l_p;
       const $n703 = $count_hand_effect[($seg702 - Z_hand) * 14 + 4]! > 0 ? N[$seg702]! : 0;
       for (let $i701 = 0; $i701 < $n703; $i701++) {
         const l_card = C[$seg702 * CAP + $i701]!;
@@ -7805,7 +7837,7 @@ export function playout(): PlayoutKernel {
     let $offered704 = false;
     offered704$open: {
       if (!($values85$n[0]! > 0)) break offered704$open;
-      if (!!($count_played_effect[l_p * 14 + 4]! > 0)) break offered704$open;
+      if (!!($count_played_effect[$l_p * 14 + 4]! > 0)) break offered704$open;
       $offered704 = true;
     }
     let $offered705 = false;
@@ -7982,9 +8014,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide747($seat734: number): number {
+    const $l_p_2 = l_p_2;
     $values87$n[0]! = 0;
     {
-      const $seg736 = Z_collection + l_p_2;
+      const $seg736 = Z_collection + $l_p_2;
       const $n737 = N[$seg736]!;
       for (let $i735 = 0; $i735 < $n737; $i735++) {
         const l_target = C[$seg736 * CAP + $i735]!;
@@ -8051,7 +8084,7 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg746 = Z_attached + l_p_2;
+          const $seg746 = Z_attached + $l_p_2;
           C[$seg746 * CAP + N[$seg746]!] = $card;
           N[$seg746]!++;
           $where[$card] = $seg746;
@@ -8169,12 +8202,13 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide797($seat772: number): number {
-    const $seg773 = Z_played + l_whose_2;
+    const $l_whose_2 = l_whose_2;
+    const $seg773 = Z_played + $l_whose_2;
     const $size774 = N[$seg773]!;
     const $count775 = $size774;
     $values91$n[0]! = 0;
     {
-      const $seg777 = Z_collection + l_whose_2;
+      const $seg777 = Z_collection + $l_whose_2;
       const $n778 = N[$seg777]!;
       for (let $i776 = 0; $i776 < $n778; $i776++) {
         const l_target = C[$seg777 * CAP + $i776]!;
@@ -8227,7 +8261,7 @@ export function playout(): PlayoutKernel {
       {
         const l_target = $value786;
         {
-          const $seg787 = Z_played + l_whose_2;
+          const $seg787 = Z_played + $l_whose_2;
           const $wanted = l_target;
           let $at = $digit785;
           if (!($at >= 0 && $at < N[$seg787]! && C[$seg787 * CAP + $at]! === $wanted)) {
@@ -8266,7 +8300,7 @@ export function playout(): PlayoutKernel {
         const l_target = $value792;
         v_doubled[l_target] = 0;
         {
-          const $seg793 = Z_attached + l_whose_2;
+          const $seg793 = Z_attached + $l_whose_2;
           if (N[$seg793]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
           const $at794 = $seg793 * CAP;

@@ -439,7 +439,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide98($seat0: number): number {
-    const $seg1 = Z_mansion + l_trader;
+    const $l_trader = l_trader;
+    const $seg1 = Z_mansion + $l_trader;
     const $seg2 = Z_shop;
     let $offered3 = false;
     offered3$open: {
@@ -457,7 +458,7 @@ export function playout(): PlayoutKernel {
         break offered3$open;
       $offered3 = true;
     }
-    const $seg4 = Z_mansion + l_trader;
+    const $seg4 = Z_mansion + $l_trader;
     const $seg5 = Z_shop;
     let $offered6 = false;
     offered6$open: {
@@ -549,7 +550,7 @@ export function playout(): PlayoutKernel {
           for (let $i27 = 0; $i27 < $size15; $i27++) {
             const l_c = $list0[$i27]!;
             {
-              const $seg28 = Z_mansion + l_trader;
+              const $seg28 = Z_mansion + $l_trader;
               const $wanted = l_c;
               let $at = -1;
               for (let $i = 0; $i < N[$seg28]!; $i++)
@@ -588,7 +589,7 @@ export function playout(): PlayoutKernel {
               const $end34 = Z_shop * CAP + N[Z_shop]! - 1;
               for (let $k35 = $at33; $k35 < $end34; $k35++) C[$k35] = C[$k35 + 1]!;
               N[Z_shop]!--;
-              const $seg36 = Z_mansion + l_trader;
+              const $seg36 = Z_mansion + $l_trader;
               C[$seg36 * CAP + N[$seg36]!] = $card;
               N[$seg36]!++;
               {
@@ -633,7 +634,7 @@ export function playout(): PlayoutKernel {
           for (let $i48 = 0; $i48 < $size40; $i48++) {
             const l_c = $list4[$i48]!;
             {
-              const $seg49 = Z_mansion + l_trader;
+              const $seg49 = Z_mansion + $l_trader;
               const $wanted = l_c;
               let $at = -1;
               for (let $i = 0; $i < N[$seg49]!; $i++)
@@ -672,7 +673,7 @@ export function playout(): PlayoutKernel {
               const $end55 = Z_shop * CAP + N[Z_shop]! - 1;
               for (let $k56 = $at54; $k56 < $end55; $k56++) C[$k56] = C[$k56 + 1]!;
               N[Z_shop]!--;
-              const $seg57 = Z_mansion + l_trader;
+              const $seg57 = Z_mansion + $l_trader;
               C[$seg57 * CAP + N[$seg57]!] = $card;
               N[$seg57]!++;
               {
@@ -686,14 +687,14 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $seg59 = Z_mansion + l_trader;
+      const $seg59 = Z_mansion + $l_trader;
       const $seg60 = Z_shop;
       const $exact58: number = $choices61.count(
         [zoneCards(C, N, CAP, $seg59, false), zoneCards(C, N, CAP, $seg60, false)],
         [(l_c: number) => Merchandise_value[l_c]!, (l_c: number) => Merchandise_value[l_c]!],
         [null, null],
       );
-      const $seg63 = Z_mansion + l_trader;
+      const $seg63 = Z_mansion + $l_trader;
       const $seg64 = Z_shop;
       const $exact62: number = $choices65.count(
         [zoneCards(C, N, CAP, $seg63, false), zoneCards(C, N, CAP, $seg64, false)],
@@ -730,7 +731,7 @@ export function playout(): PlayoutKernel {
               for (let $i71 = 0; $i71 < $n69; $i71++) {
                 const l_c = $values8[$i71]!;
                 {
-                  const $seg72 = Z_mansion + l_trader;
+                  const $seg72 = Z_mansion + $l_trader;
                   const $wanted = l_c;
                   let $at = -1;
                   for (let $i = 0; $i < N[$seg72]!; $i++)
@@ -776,7 +777,7 @@ export function playout(): PlayoutKernel {
                   const $end80 = Z_shop * CAP + N[Z_shop]! - 1;
                   for (let $k81 = $at79; $k81 < $end80; $k81++) C[$k81] = C[$k81 + 1]!;
                   N[Z_shop]!--;
-                  const $seg82 = Z_mansion + l_trader;
+                  const $seg82 = Z_mansion + $l_trader;
                   C[$seg82 * CAP + N[$seg82]!] = $card;
                   N[$seg82]!++;
                   {
@@ -813,7 +814,7 @@ export function playout(): PlayoutKernel {
               for (let $i86 = 0; $i86 < $n84; $i86++) {
                 const l_c = $values10[$i86]!;
                 {
-                  const $seg87 = Z_mansion + l_trader;
+                  const $seg87 = Z_mansion + $l_trader;
                   const $wanted = l_c;
                   let $at = -1;
                   for (let $i = 0; $i < N[$seg87]!; $i++)
@@ -859,7 +860,7 @@ export function playout(): PlayoutKernel {
                   const $end95 = Z_shop * CAP + N[Z_shop]! - 1;
                   for (let $k96 = $at94; $k96 < $end95; $k96++) C[$k96] = C[$k96 + 1]!;
                   N[Z_shop]!--;
-                  const $seg97 = Z_mansion + l_trader;
+                  const $seg97 = Z_mansion + $l_trader;
                   C[$seg97 * CAP + N[$seg97]!] = $card;
                   N[$seg97]!++;
                   {

@@ -4191,7 +4191,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide149($seat90: number): number {
-    const $seg91 = Z_deeds + l_p_3;
+    const $l_p_3 = l_p_3;
+    const $seg91 = Z_deeds + $l_p_3;
     let $offered92 = false;
     let $gate118 = false;
     let $found97 = false;
@@ -4199,11 +4200,11 @@ export function playout(): PlayoutKernel {
       if (!(N[$seg91]! > 0)) break offered92$open;
       let $any93: boolean = false;
       {
-        const $seg95 = Z_deeds + l_p_3;
+        const $seg95 = Z_deeds + $l_p_3;
         const $n96 = N[$seg95]!;
         for (let $i94 = 0; $i94 < $n96; $i94++) {
           const l_e = C[$seg95 * CAP + $i94]!;
-          if (fn_may_sell_stack$memo(l_p_3, l_e)) {
+          if (fn_may_sell_stack$memo($l_p_3, l_e)) {
             $any93 = true;
             break;
           }
@@ -4212,7 +4213,7 @@ export function playout(): PlayoutKernel {
       if (!$any93) break offered92$open;
       $gate118 = true;
     }
-    const $seg100 = Z_deeds + l_p_3;
+    const $seg100 = Z_deeds + $l_p_3;
     let $offered101 = false;
     let $gate119 = false;
     let $found106 = false;
@@ -4220,7 +4221,7 @@ export function playout(): PlayoutKernel {
       if (!(N[$seg100]! > 0)) break offered101$open;
       let $any102: boolean = false;
       {
-        const $seg104 = Z_deeds + l_p_3;
+        const $seg104 = Z_deeds + $l_p_3;
         const $n105 = N[$seg104]!;
         for (let $i103 = 0; $i103 < $n105; $i103++) {
           const l_e = C[$seg104 * CAP + $i103]!;
@@ -4234,7 +4235,7 @@ export function playout(): PlayoutKernel {
       if (!(v_stacks_left >= 4)) break offered101$open;
       $gate119 = true;
     }
-    const $seg109 = Z_deeds + l_p_3;
+    const $seg109 = Z_deeds + $l_p_3;
     let $offered110 = false;
     let $gate120 = false;
     let $found115 = false;
@@ -4242,13 +4243,13 @@ export function playout(): PlayoutKernel {
       if (!(N[$seg109]! > 0)) break offered110$open;
       let $any111: boolean = false;
       {
-        const $seg113 = Z_deeds + l_p_3;
+        const $seg113 = Z_deeds + $l_p_3;
         const $n114 = N[$seg113]!;
         for (let $i112 = 0; $i112 < $n114; $i112++) {
           const l_e = C[$seg113 * CAP + $i112]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
-            $paired_deeds_group_0[l_p_3 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+            $paired_deeds_group_0[$l_p_3 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any111 = true;
             break;
@@ -4270,7 +4271,7 @@ export function playout(): PlayoutKernel {
         found115$test: if ($gate120) {
           const l_d = $value121;
           if (!!(v_mortgaged[l_d]! === 1)) break found115$test;
-          if (!($paired_deeds_group_0[l_p_3 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
+          if (!($paired_deeds_group_0[$l_p_3 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found115$test;
           $values15[$value121$kept2++] = l_d;
         }
@@ -4283,7 +4284,7 @@ export function playout(): PlayoutKernel {
           found97$test: if ($gate118) {
             const l_d = $value121;
             if (!(v_books[l_d]! > 0)) break found97$test;
-            if (!fn_may_sell_stack$memo(l_p_3, l_d)) break found97$test;
+            if (!fn_may_sell_stack$memo($l_p_3, l_d)) break found97$test;
             $values11[$value121$kept0++] = l_d;
           }
         }
@@ -4380,12 +4381,12 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value130;
           {
-            const $argument133 = l_p_3;
+            const $argument133 = $l_p_3;
             const $argument134 = l_d;
             {
               let l_p = $argument133;
               let l_sold = $argument134;
-              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p_3);
+              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_p_3);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 1;
@@ -4446,16 +4447,16 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value137;
           {
-            const $argument140 = l_p_3;
+            const $argument140 = $l_p_3;
             const $argument141 = l_d;
             {
               let l_p = $argument140;
               let l_sold = $argument141;
-              $write_key$at_deeds(l_sold, false, Z_deeds + l_p_3);
+              $write_key$at_deeds(l_sold, false, Z_deeds + $l_p_3);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_keys_left += 1;
-              $write_books$at_deeds(l_sold, 4, Z_deeds + l_p_3);
+              $write_books$at_deeds(l_sold, 4, Z_deeds + $l_p_3);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 4;
@@ -4516,12 +4517,12 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value144;
           {
-            const $argument147 = l_p_3;
+            const $argument147 = $l_p_3;
             const $argument148 = l_d;
             {
               let l_p = $argument147;
               let l_pledged = $argument148;
-              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_3);
+              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + $l_p_3);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -4804,7 +4805,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide279($seat220: number): number {
-    const $seg221 = Z_deeds + l_p_9;
+    const $l_p_9 = l_p_9;
+    const $seg221 = Z_deeds + $l_p_9;
     let $offered222 = false;
     let $gate248 = false;
     let $found227 = false;
@@ -4812,11 +4814,11 @@ export function playout(): PlayoutKernel {
       if (!(N[$seg221]! > 0)) break offered222$open;
       let $any223: boolean = false;
       {
-        const $seg225 = Z_deeds + l_p_9;
+        const $seg225 = Z_deeds + $l_p_9;
         const $n226 = N[$seg225]!;
         for (let $i224 = 0; $i224 < $n226; $i224++) {
           const l_e = C[$seg225 * CAP + $i224]!;
-          if (fn_may_sell_stack$memo(l_p_9, l_e)) {
+          if (fn_may_sell_stack$memo($l_p_9, l_e)) {
             $any223 = true;
             break;
           }
@@ -4825,7 +4827,7 @@ export function playout(): PlayoutKernel {
       if (!$any223) break offered222$open;
       $gate248 = true;
     }
-    const $seg230 = Z_deeds + l_p_9;
+    const $seg230 = Z_deeds + $l_p_9;
     let $offered231 = false;
     let $gate249 = false;
     let $found236 = false;
@@ -4833,7 +4835,7 @@ export function playout(): PlayoutKernel {
       if (!(N[$seg230]! > 0)) break offered231$open;
       let $any232: boolean = false;
       {
-        const $seg234 = Z_deeds + l_p_9;
+        const $seg234 = Z_deeds + $l_p_9;
         const $n235 = N[$seg234]!;
         for (let $i233 = 0; $i233 < $n235; $i233++) {
           const l_e = C[$seg234 * CAP + $i233]!;
@@ -4847,7 +4849,7 @@ export function playout(): PlayoutKernel {
       if (!(v_stacks_left >= 4)) break offered231$open;
       $gate249 = true;
     }
-    const $seg239 = Z_deeds + l_p_9;
+    const $seg239 = Z_deeds + $l_p_9;
     let $offered240 = false;
     let $gate250 = false;
     let $found245 = false;
@@ -4855,13 +4857,13 @@ export function playout(): PlayoutKernel {
       if (!(N[$seg239]! > 0)) break offered240$open;
       let $any241: boolean = false;
       {
-        const $seg243 = Z_deeds + l_p_9;
+        const $seg243 = Z_deeds + $l_p_9;
         const $n244 = N[$seg243]!;
         for (let $i242 = 0; $i242 < $n244; $i242++) {
           const l_e = C[$seg243 * CAP + $i242]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
-            $paired_deeds_group_0[l_p_9 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+            $paired_deeds_group_0[$l_p_9 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any241 = true;
             break;
@@ -4883,7 +4885,7 @@ export function playout(): PlayoutKernel {
         found245$test: if ($gate250) {
           const l_d = $value251;
           if (!!(v_mortgaged[l_d]! === 1)) break found245$test;
-          if (!($paired_deeds_group_0[l_p_9 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
+          if (!($paired_deeds_group_0[$l_p_9 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found245$test;
           $values25[$value251$kept2++] = l_d;
         }
@@ -4896,7 +4898,7 @@ export function playout(): PlayoutKernel {
           found227$test: if ($gate248) {
             const l_d = $value251;
             if (!(v_books[l_d]! > 0)) break found227$test;
-            if (!fn_may_sell_stack$memo(l_p_9, l_d)) break found227$test;
+            if (!fn_may_sell_stack$memo($l_p_9, l_d)) break found227$test;
             $values21[$value251$kept0++] = l_d;
           }
         }
@@ -4993,12 +4995,12 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value260;
           {
-            const $argument263 = l_p_9;
+            const $argument263 = $l_p_9;
             const $argument264 = l_d;
             {
               let l_p = $argument263;
               let l_sold = $argument264;
-              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p_9);
+              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_p_9);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 1;
@@ -5059,16 +5061,16 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value267;
           {
-            const $argument270 = l_p_9;
+            const $argument270 = $l_p_9;
             const $argument271 = l_d;
             {
               let l_p = $argument270;
               let l_sold = $argument271;
-              $write_key$at_deeds(l_sold, false, Z_deeds + l_p_9);
+              $write_key$at_deeds(l_sold, false, Z_deeds + $l_p_9);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_keys_left += 1;
-              $write_books$at_deeds(l_sold, 4, Z_deeds + l_p_9);
+              $write_books$at_deeds(l_sold, 4, Z_deeds + $l_p_9);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 4;
@@ -5129,12 +5131,12 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value274;
           {
-            const $argument277 = l_p_9;
+            const $argument277 = $l_p_9;
             const $argument278 = l_d;
             {
               let l_p = $argument277;
               let l_pledged = $argument278;
-              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_9);
+              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + $l_p_9);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -5417,7 +5419,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide413($seat354: number): number {
-    const $seg355 = Z_deeds + l_p_7;
+    const $l_p_7 = l_p_7;
+    const $seg355 = Z_deeds + $l_p_7;
     let $offered356 = false;
     let $gate382 = false;
     let $found361 = false;
@@ -5425,11 +5428,11 @@ export function playout(): PlayoutKernel {
       if (!(N[$seg355]! > 0)) break offered356$open;
       let $any357: boolean = false;
       {
-        const $seg359 = Z_deeds + l_p_7;
+        const $seg359 = Z_deeds + $l_p_7;
         const $n360 = N[$seg359]!;
         for (let $i358 = 0; $i358 < $n360; $i358++) {
           const l_e = C[$seg359 * CAP + $i358]!;
-          if (fn_may_sell_stack$memo(l_p_7, l_e)) {
+          if (fn_may_sell_stack$memo($l_p_7, l_e)) {
             $any357 = true;
             break;
           }
@@ -5438,7 +5441,7 @@ export function playout(): PlayoutKernel {
       if (!$any357) break offered356$open;
       $gate382 = true;
     }
-    const $seg364 = Z_deeds + l_p_7;
+    const $seg364 = Z_deeds + $l_p_7;
     let $offered365 = false;
     let $gate383 = false;
     let $found370 = false;
@@ -5446,7 +5449,7 @@ export function playout(): PlayoutKernel {
       if (!(N[$seg364]! > 0)) break offered365$open;
       let $any366: boolean = false;
       {
-        const $seg368 = Z_deeds + l_p_7;
+        const $seg368 = Z_deeds + $l_p_7;
         const $n369 = N[$seg368]!;
         for (let $i367 = 0; $i367 < $n369; $i367++) {
           const l_e = C[$seg368 * CAP + $i367]!;
@@ -5460,7 +5463,7 @@ export function playout(): PlayoutKernel {
       if (!(v_stacks_left >= 4)) break offered365$open;
       $gate383 = true;
     }
-    const $seg373 = Z_deeds + l_p_7;
+    const $seg373 = Z_deeds + $l_p_7;
     let $offered374 = false;
     let $gate384 = false;
     let $found379 = false;
@@ -5468,13 +5471,13 @@ export function playout(): PlayoutKernel {
       if (!(N[$seg373]! > 0)) break offered374$open;
       let $any375: boolean = false;
       {
-        const $seg377 = Z_deeds + l_p_7;
+        const $seg377 = Z_deeds + $l_p_7;
         const $n378 = N[$seg377]!;
         for (let $i376 = 0; $i376 < $n378; $i376++) {
           const l_e = C[$seg377 * CAP + $i376]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
-            $paired_deeds_group_0[l_p_7 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+            $paired_deeds_group_0[$l_p_7 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
             $any375 = true;
             break;
@@ -5496,7 +5499,7 @@ export function playout(): PlayoutKernel {
         found379$test: if ($gate384) {
           const l_d = $value385;
           if (!!(v_mortgaged[l_d]! === 1)) break found379$test;
-          if (!($paired_deeds_group_0[l_p_7 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
+          if (!($paired_deeds_group_0[$l_p_7 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found379$test;
           $values35[$value385$kept2++] = l_d;
         }
@@ -5509,7 +5512,7 @@ export function playout(): PlayoutKernel {
           found361$test: if ($gate382) {
             const l_d = $value385;
             if (!(v_books[l_d]! > 0)) break found361$test;
-            if (!fn_may_sell_stack$memo(l_p_7, l_d)) break found361$test;
+            if (!fn_may_sell_stack$memo($l_p_7, l_d)) break found361$test;
             $values31[$value385$kept0++] = l_d;
           }
         }
@@ -5606,12 +5609,12 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value394;
           {
-            const $argument397 = l_p_7;
+            const $argument397 = $l_p_7;
             const $argument398 = l_d;
             {
               let l_p = $argument397;
               let l_sold = $argument398;
-              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p_7);
+              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_p_7);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 1;
@@ -5672,16 +5675,16 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value401;
           {
-            const $argument404 = l_p_7;
+            const $argument404 = $l_p_7;
             const $argument405 = l_d;
             {
               let l_p = $argument404;
               let l_sold = $argument405;
-              $write_key$at_deeds(l_sold, false, Z_deeds + l_p_7);
+              $write_key$at_deeds(l_sold, false, Z_deeds + $l_p_7);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_keys_left += 1;
-              $write_books$at_deeds(l_sold, 4, Z_deeds + l_p_7);
+              $write_books$at_deeds(l_sold, 4, Z_deeds + $l_p_7);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 4;
@@ -5742,12 +5745,12 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value408;
           {
-            const $argument411 = l_p_7;
+            const $argument411 = $l_p_7;
             const $argument412 = l_d;
             {
               let l_p = $argument411;
               let l_pledged = $argument412;
-              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p_7);
+              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + $l_p_7);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -5772,10 +5775,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide440($seat418: number): number {
+    const $l_p_5 = l_p_5;
+    const $l_deed_2 = l_deed_2;
     preferred426: if ($preferred) {
       let $offered427 = false;
       offered427$open: {
-        if (!(v_cash[l_p_5]! >= Deed_price[l_deed_2]!)) break offered427$open;
+        if (!(v_cash[$l_p_5]! >= Deed_price[$l_deed_2]!)) break offered427$open;
         $offered427 = true;
       }
       let $offered428 = false;
@@ -5820,22 +5825,22 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push($seat418, 17);
             {
               {
-                const $amount = Deed_price[l_deed_2]!;
+                const $amount = Deed_price[$l_deed_2]!;
                 if ($amount < 0)
                   throw new GameFault(
                     "fault/negative-transfer",
                     `cannot transfer a negative amount (${$amount}) from cash[p]`,
                   );
-                if (v_cash[l_p_5] < $amount)
+                if (v_cash[$l_p_5] < $amount)
                   throw new GameFault(
                     "fault/insufficient",
-                    `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+                    `cash[p] has ${v_cash[$l_p_5]}, not the ${$amount} to transfer`,
                   );
-                v_cash[l_p_5] -= $amount;
+                v_cash[$l_p_5] -= $amount;
                 v_bank += $amount;
               }
               {
-                const $card = l_deed_2;
+                const $card = $l_deed_2;
                 const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
                 if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
@@ -5862,7 +5867,7 @@ export function playout(): PlayoutKernel {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
                   if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
                 }
-                const $seg436 = Z_deeds + l_p_5;
+                const $seg436 = Z_deeds + $l_p_5;
                 C[$seg436 * CAP + N[$seg436]!] = $card;
                 N[$seg436]!++;
                 $where[$card] = $seg436;
@@ -5917,7 +5922,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    const $count419 = v_cash[l_p_5]! >= Deed_price[l_deed_2]! ? 1 : 0;
+    const $count419 = v_cash[$l_p_5]! >= Deed_price[$l_deed_2]! ? 1 : 0;
     const $count420 = 1;
     const $total421: number = $count419 + $count420;
     if ($total421 === 0)
@@ -5960,22 +5965,22 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat418, 17);
       {
         {
-          const $amount = Deed_price[l_deed_2]!;
+          const $amount = Deed_price[$l_deed_2]!;
           if ($amount < 0)
             throw new GameFault(
               "fault/negative-transfer",
               `cannot transfer a negative amount (${$amount}) from cash[p]`,
             );
-          if (v_cash[l_p_5] < $amount)
+          if (v_cash[$l_p_5] < $amount)
             throw new GameFault(
               "fault/insufficient",
-              `cash[p] has ${v_cash[l_p_5]}, not the ${$amount} to transfer`,
+              `cash[p] has ${v_cash[$l_p_5]}, not the ${$amount} to transfer`,
             );
-          v_cash[l_p_5] -= $amount;
+          v_cash[$l_p_5] -= $amount;
           v_bank += $amount;
         }
         {
-          const $card = l_deed_2;
+          const $card = $l_deed_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
           if ($taken >= Z_deeds && $taken < Z_deeds + 6) {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
@@ -6002,7 +6007,7 @@ export function playout(): PlayoutKernel {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
           }
-          const $seg425 = Z_deeds + l_p_5;
+          const $seg425 = Z_deeds + $l_p_5;
           C[$seg425 * CAP + N[$seg425]!] = $card;
           N[$seg425]!++;
           $where[$card] = $seg425;
@@ -6302,15 +6307,17 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide723($seat495: number, $passBy: boolean): number {
+    const $l_q_2 = l_q_2;
+    const $l_roller = l_roller;
     preferred601: if ($preferred) {
       let $offered602 = false;
       offered602$open: {
-        if (!(v_claim_open && v_claim_owner === l_q_2)) break offered602$open;
-        if (!($countOf($count_deeds_space, l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
+        if (!(v_claim_open && v_claim_owner === $l_q_2)) break offered602$open;
+        if (!($countOf($count_deeds_space, $l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
           break offered602$open;
         let $any603: boolean = false;
         {
-          const $seg605 = Z_deeds + l_q_2;
+          const $seg605 = Z_deeds + $l_q_2;
           const $n606 = N[$seg605]!;
           for (let $i604 = 0; $i604 < $n606; $i604++) {
             const l_e = C[$seg605 * CAP + $i604]!;
@@ -6323,68 +6330,68 @@ export function playout(): PlayoutKernel {
         if (!!$any603) break offered602$open;
         $offered602 = true;
       }
-      const $seg607 = Z_deeds + l_q_2;
+      const $seg607 = Z_deeds + $l_q_2;
       let $offered608 = false;
       let $gate645 = false;
       let $found609 = false;
       offered608$open: {
         if (!(N[$seg607]! > 0)) break offered608$open;
-        if (!(l_q_2 === l_roller)) break offered608$open;
+        if (!($l_q_2 === $l_roller)) break offered608$open;
         if (!(v_stacks_left > 0)) break offered608$open;
         $gate645 = true;
       }
-      const $seg612 = Z_deeds + l_q_2;
+      const $seg612 = Z_deeds + $l_q_2;
       let $offered613 = false;
       let $gate646 = false;
       let $found614 = false;
       offered613$open: {
         if (!(N[$seg612]! > 0)) break offered613$open;
-        if (!(l_q_2 === l_roller)) break offered613$open;
+        if (!($l_q_2 === $l_roller)) break offered613$open;
         if (!(v_keys_left > 0)) break offered613$open;
         $gate646 = true;
       }
-      const $seg617 = Z_deeds + l_q_2;
+      const $seg617 = Z_deeds + $l_q_2;
       let $offered618 = false;
       let $gate647 = false;
       let $found619 = false;
       offered618$open: {
         if (!(N[$seg617]! > 0)) break offered618$open;
-        if (!(l_q_2 === l_roller)) break offered618$open;
+        if (!($l_q_2 === $l_roller)) break offered618$open;
         $gate647 = true;
       }
-      const $seg622 = Z_deeds + l_q_2;
+      const $seg622 = Z_deeds + $l_q_2;
       let $offered623 = false;
       let $gate648 = false;
       let $found624 = false;
       offered623$open: {
         if (!(N[$seg622]! > 0)) break offered623$open;
-        if (!(l_q_2 === l_roller)) break offered623$open;
+        if (!($l_q_2 === $l_roller)) break offered623$open;
         if (!(v_stacks_left >= 4)) break offered623$open;
         $gate648 = true;
       }
-      const $seg627 = Z_deeds + l_q_2;
+      const $seg627 = Z_deeds + $l_q_2;
       let $offered628 = false;
       let $gate649 = false;
       let $found629 = false;
       offered628$open: {
         if (!(N[$seg627]! > 0)) break offered628$open;
-        if (!(l_q_2 === l_roller)) break offered628$open;
+        if (!($l_q_2 === $l_roller)) break offered628$open;
         $gate649 = true;
       }
-      const $seg632 = Z_deeds + l_q_2;
+      const $seg632 = Z_deeds + $l_q_2;
       let $offered633 = false;
       let $gate650 = false;
       let $found634 = false;
       offered633$open: {
         if (!(N[$seg632]! > 0)) break offered633$open;
-        if (!(l_q_2 === l_roller)) break offered633$open;
+        if (!($l_q_2 === $l_roller)) break offered633$open;
         $gate650 = true;
       }
-      const $seg637 = Z_deeds + l_q_2;
+      const $seg637 = Z_deeds + $l_q_2;
       let $some638 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
-        if (!(l_buyer !== l_q_2)) continue;
+        if (!(l_buyer !== $l_q_2)) continue;
         $some638 = true;
         break;
       }
@@ -6394,7 +6401,7 @@ export function playout(): PlayoutKernel {
       offered639$open: {
         if (!(N[$seg637]! > 0)) break offered639$open;
         if (!$some638) break offered639$open;
-        if (!(l_q_2 === l_roller)) break offered639$open;
+        if (!($l_q_2 === $l_roller)) break offered639$open;
         $gate651 = true;
       }
       let $offered644 = false;
@@ -6427,13 +6434,13 @@ export function playout(): PlayoutKernel {
           if (v_mortgaged[$value652]! === 1) {
             found634$test: if ($gate650) {
               const l_d = $value652;
-              if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found634$test;
+              if (!(v_cash[$l_q_2]! >= $table_lift_cost[l_d]!)) break found634$test;
               $values65[$value652$kept5++] = l_d;
             }
           } else {
             found629$test: if ($gate649) {
               const l_d = $value652;
-              if (!($paired_deeds_group_0[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
+              if (!($paired_deeds_group_0[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
                 break found629$test;
               $values63[$value652$kept4++] = l_d;
             }
@@ -6447,33 +6454,35 @@ export function playout(): PlayoutKernel {
             found619$test: if ($gate647) {
               const l_d = $value652;
               if (!(v_books[l_d]! > 0)) break found619$test;
-              if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found619$test;
+              if (!fn_may_sell_stack$memo($l_q_2, l_d)) break found619$test;
               $values59[$value652$kept2++] = l_d;
             }
             if (
-              $count_deeds_group[l_q_2 * 8 + Deed_group$index[$value652]!]! ===
+              $count_deeds_group[$l_q_2 * 8 + Deed_group$index[$value652]!]! ===
               $count_bank_deeds_group[Deed_group$index[$value652]!]! +
                 $count_deeds_group$seats[Deed_group$index[$value652]!]!
             ) {
               found609$test: if ($gate645) {
                 const l_d = $value652;
-                if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
+                if (!!($paired_deeds_group_1[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
                   break found609$test;
                 if (!(v_books[l_d]! < 4)) break found609$test;
                 if (
-                  !(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
+                  !(
+                    v_books[l_d]! === fn_lowest_level$memoAt($l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)
+                  )
                 )
                   break found609$test;
-                if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found609$test;
+                if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found609$test;
                 $values55[$value652$kept0++] = l_d;
               }
               found614$test: if ($gate646) {
                 const l_d = $value652;
-                if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
+                if (!(fn_lowest_level$memoAt($l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
                   break found614$test;
-                if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
+                if (!!($paired_deeds_group_1[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
                   break found614$test;
-                if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found614$test;
+                if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found614$test;
                 $values57[$value652$kept1++] = l_d;
               }
             }
@@ -6523,7 +6532,7 @@ export function playout(): PlayoutKernel {
         let $found643 = false;
         for (let l_buyer = 0; l_buyer < players; l_buyer++) {
           if (v_eliminated[l_buyer] !== 0) continue;
-          if (!(l_buyer !== l_q_2)) continue;
+          if (!(l_buyer !== $l_q_2)) continue;
           const l_buyer_2 = l_buyer;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
           $found643 = true;
@@ -6609,7 +6618,7 @@ export function playout(): PlayoutKernel {
       }
       let $weight661 = 0;
       if ($offered633) {
-        $weight661 = v_cash[l_q_2]! > 500 ? 1 : 0;
+        $weight661 = v_cash[$l_q_2]! > 500 ? 1 : 0;
         if (!Number.isSafeInteger($weight661) || $weight661 < 0)
           throw new GameFault(
             "fault/bad-preference",
@@ -6685,15 +6694,15 @@ export function playout(): PlayoutKernel {
                     "fault/negative-transfer",
                     `cannot transfer a negative amount (${$amount}) from cash[q]`,
                   );
-                if (v_cash[l_q_2] < $amount)
+                if (v_cash[$l_q_2] < $amount)
                   throw new GameFault(
                     "fault/insufficient",
-                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                    `cash[q] has ${v_cash[$l_q_2]}, not the ${$amount} to transfer`,
                   );
-                v_cash[l_q_2] -= $amount;
+                v_cash[$l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              $write_books$at_deeds(l_d, v_books[l_d] + 1, Z_deeds + l_q_2);
+              $write_books$at_deeds(l_d, v_books[l_d] + 1, Z_deeds + $l_q_2);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 1;
@@ -6730,19 +6739,19 @@ export function playout(): PlayoutKernel {
                     "fault/negative-transfer",
                     `cannot transfer a negative amount (${$amount}) from cash[q]`,
                   );
-                if (v_cash[l_q_2] < $amount)
+                if (v_cash[$l_q_2] < $amount)
                   throw new GameFault(
                     "fault/insufficient",
-                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                    `cash[q] has ${v_cash[$l_q_2]}, not the ${$amount} to transfer`,
                   );
-                v_cash[l_q_2] -= $amount;
+                v_cash[$l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              $write_books$at_deeds(l_d, 0, Z_deeds + l_q_2);
+              $write_books$at_deeds(l_d, 0, Z_deeds + $l_q_2);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 4;
-              $write_key$at_deeds(l_d, true, Z_deeds + l_q_2);
+              $write_key$at_deeds(l_d, true, Z_deeds + $l_q_2);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
               $generation_may_sell_stack++;
               v_keys_left -= 1;
@@ -6773,12 +6782,12 @@ export function playout(): PlayoutKernel {
             {
               const l_d = $value686;
               {
-                const $argument687 = l_q_2;
+                const $argument687 = $l_q_2;
                 const $argument688 = l_d;
                 {
                   let l_p = $argument687;
                   let l_sold = $argument688;
-                  $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_q_2);
+                  $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_q_2);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
                   v_stacks_left += 1;
@@ -6826,16 +6835,16 @@ export function playout(): PlayoutKernel {
             {
               const l_d = $value694;
               {
-                const $argument695 = l_q_2;
+                const $argument695 = $l_q_2;
                 const $argument696 = l_d;
                 {
                   let l_p = $argument695;
                   let l_sold = $argument696;
-                  $write_key$at_deeds(l_sold, false, Z_deeds + l_q_2);
+                  $write_key$at_deeds(l_sold, false, Z_deeds + $l_q_2);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
                   v_keys_left += 1;
-                  $write_books$at_deeds(l_sold, 4, Z_deeds + l_q_2);
+                  $write_books$at_deeds(l_sold, 4, Z_deeds + $l_q_2);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
                   v_stacks_left -= 4;
@@ -6883,12 +6892,12 @@ export function playout(): PlayoutKernel {
             {
               const l_d = $value702;
               {
-                const $argument703 = l_q_2;
+                const $argument703 = $l_q_2;
                 const $argument704 = l_d;
                 {
                   let l_p = $argument703;
                   let l_pledged = $argument704;
-                  $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_q_2);
+                  $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + $l_q_2);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
                     if ($amount < 0)
@@ -6939,15 +6948,15 @@ export function playout(): PlayoutKernel {
                     "fault/negative-transfer",
                     `cannot transfer a negative amount (${$amount}) from cash[q]`,
                   );
-                if (v_cash[l_q_2] < $amount)
+                if (v_cash[$l_q_2] < $amount)
                   throw new GameFault(
                     "fault/insufficient",
-                    `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                    `cash[q] has ${v_cash[$l_q_2]}, not the ${$amount} to transfer`,
                   );
-                v_cash[l_q_2] -= $amount;
+                v_cash[$l_q_2] -= $amount;
                 v_bank += $amount;
               }
-              $write_mortgaged$at_deeds(l_d, false, Z_deeds + l_q_2);
+              $write_mortgaged$at_deeds(l_d, false, Z_deeds + $l_q_2);
               return 105;
             }
           }
@@ -6960,7 +6969,7 @@ export function playout(): PlayoutKernel {
           $values69$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
-            if (!(l_buyer !== l_q_2)) continue;
+            if (!(l_buyer !== $l_q_2)) continue;
             const l_buyer_2 = l_buyer;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values69[$values69$n[0]!++] = l_buyer_2;
@@ -7018,12 +7027,12 @@ export function playout(): PlayoutKernel {
     }
     let $offered496 = false;
     offered496$open: {
-      if (!(v_claim_open && v_claim_owner === l_q_2)) break offered496$open;
-      if (!($countOf($count_deeds_space, l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
+      if (!(v_claim_open && v_claim_owner === $l_q_2)) break offered496$open;
+      if (!($countOf($count_deeds_space, $l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
         break offered496$open;
       let $any497: boolean = false;
       {
-        const $seg499 = Z_deeds + l_q_2;
+        const $seg499 = Z_deeds + $l_q_2;
         const $n500 = N[$seg499]!;
         for (let $i498 = 0; $i498 < $n500; $i498++) {
           const l_e = C[$seg499 * CAP + $i498]!;
@@ -7036,68 +7045,68 @@ export function playout(): PlayoutKernel {
       if (!!$any497) break offered496$open;
       $offered496 = true;
     }
-    const $seg501 = Z_deeds + l_q_2;
+    const $seg501 = Z_deeds + $l_q_2;
     let $offered502 = false;
     let $gate539 = false;
     let $found503 = false;
     offered502$open: {
       if (!(N[$seg501]! > 0)) break offered502$open;
-      if (!(l_q_2 === l_roller)) break offered502$open;
+      if (!($l_q_2 === $l_roller)) break offered502$open;
       if (!(v_stacks_left > 0)) break offered502$open;
       $gate539 = true;
     }
-    const $seg506 = Z_deeds + l_q_2;
+    const $seg506 = Z_deeds + $l_q_2;
     let $offered507 = false;
     let $gate540 = false;
     let $found508 = false;
     offered507$open: {
       if (!(N[$seg506]! > 0)) break offered507$open;
-      if (!(l_q_2 === l_roller)) break offered507$open;
+      if (!($l_q_2 === $l_roller)) break offered507$open;
       if (!(v_keys_left > 0)) break offered507$open;
       $gate540 = true;
     }
-    const $seg511 = Z_deeds + l_q_2;
+    const $seg511 = Z_deeds + $l_q_2;
     let $offered512 = false;
     let $gate541 = false;
     let $found513 = false;
     offered512$open: {
       if (!(N[$seg511]! > 0)) break offered512$open;
-      if (!(l_q_2 === l_roller)) break offered512$open;
+      if (!($l_q_2 === $l_roller)) break offered512$open;
       $gate541 = true;
     }
-    const $seg516 = Z_deeds + l_q_2;
+    const $seg516 = Z_deeds + $l_q_2;
     let $offered517 = false;
     let $gate542 = false;
     let $found518 = false;
     offered517$open: {
       if (!(N[$seg516]! > 0)) break offered517$open;
-      if (!(l_q_2 === l_roller)) break offered517$open;
+      if (!($l_q_2 === $l_roller)) break offered517$open;
       if (!(v_stacks_left >= 4)) break offered517$open;
       $gate542 = true;
     }
-    const $seg521 = Z_deeds + l_q_2;
+    const $seg521 = Z_deeds + $l_q_2;
     let $offered522 = false;
     let $gate543 = false;
     let $found523 = false;
     offered522$open: {
       if (!(N[$seg521]! > 0)) break offered522$open;
-      if (!(l_q_2 === l_roller)) break offered522$open;
+      if (!($l_q_2 === $l_roller)) break offered522$open;
       $gate543 = true;
     }
-    const $seg526 = Z_deeds + l_q_2;
+    const $seg526 = Z_deeds + $l_q_2;
     let $offered527 = false;
     let $gate544 = false;
     let $found528 = false;
     offered527$open: {
       if (!(N[$seg526]! > 0)) break offered527$open;
-      if (!(l_q_2 === l_roller)) break offered527$open;
+      if (!($l_q_2 === $l_roller)) break offered527$open;
       $gate544 = true;
     }
-    const $seg531 = Z_deeds + l_q_2;
+    const $seg531 = Z_deeds + $l_q_2;
     let $some532 = false;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
-      if (!(l_buyer !== l_q_2)) continue;
+      if (!(l_buyer !== $l_q_2)) continue;
       $some532 = true;
       break;
     }
@@ -7107,7 +7116,7 @@ export function playout(): PlayoutKernel {
     offered533$open: {
       if (!(N[$seg531]! > 0)) break offered533$open;
       if (!$some532) break offered533$open;
-      if (!(l_q_2 === l_roller)) break offered533$open;
+      if (!($l_q_2 === $l_roller)) break offered533$open;
       $gate545 = true;
     }
     let $offered538 = false;
@@ -7140,13 +7149,13 @@ export function playout(): PlayoutKernel {
         if (v_mortgaged[$value546]! === 1) {
           found528$test: if ($gate544) {
             const l_d = $value546;
-            if (!(v_cash[l_q_2]! >= $table_lift_cost[l_d]!)) break found528$test;
+            if (!(v_cash[$l_q_2]! >= $table_lift_cost[l_d]!)) break found528$test;
             $values49[$value546$kept5++] = l_d;
           }
         } else {
           found523$test: if ($gate543) {
             const l_d = $value546;
-            if (!($paired_deeds_group_0[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
+            if (!($paired_deeds_group_0[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
               break found523$test;
             $values47[$value546$kept4++] = l_d;
           }
@@ -7160,33 +7169,33 @@ export function playout(): PlayoutKernel {
           found513$test: if ($gate541) {
             const l_d = $value546;
             if (!(v_books[l_d]! > 0)) break found513$test;
-            if (!fn_may_sell_stack$memo(l_q_2, l_d)) break found513$test;
+            if (!fn_may_sell_stack$memo($l_q_2, l_d)) break found513$test;
             $values43[$value546$kept2++] = l_d;
           }
           if (
-            $count_deeds_group[l_q_2 * 8 + Deed_group$index[$value546]!]! ===
+            $count_deeds_group[$l_q_2 * 8 + Deed_group$index[$value546]!]! ===
             $count_bank_deeds_group[Deed_group$index[$value546]!]! +
               $count_deeds_group$seats[Deed_group$index[$value546]!]!
           ) {
             found503$test: if ($gate539) {
               const l_d = $value546;
-              if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
+              if (!!($paired_deeds_group_1[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
                 break found503$test;
               if (!(v_books[l_d]! < 4)) break found503$test;
               if (
-                !(v_books[l_d]! === fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
+                !(v_books[l_d]! === fn_lowest_level$memoAt($l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
               )
                 break found503$test;
-              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found503$test;
+              if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found503$test;
               $values39[$value546$kept0++] = l_d;
             }
             found508$test: if ($gate540) {
               const l_d = $value546;
-              if (!(fn_lowest_level$memoAt(l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
+              if (!(fn_lowest_level$memoAt($l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
                 break found508$test;
-              if (!!($paired_deeds_group_1[l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
+              if (!!($paired_deeds_group_1[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
                 break found508$test;
-              if (!(v_cash[l_q_2]! >= Deed_stack_price[l_d]!)) break found508$test;
+              if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found508$test;
               $values41[$value546$kept1++] = l_d;
             }
           }
@@ -7236,7 +7245,7 @@ export function playout(): PlayoutKernel {
       let $found537 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
-        if (!(l_buyer !== l_q_2)) continue;
+        if (!(l_buyer !== $l_q_2)) continue;
         const l_buyer_2 = l_buyer;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
         $found537 = true;
@@ -7360,15 +7369,15 @@ export function playout(): PlayoutKernel {
                 "fault/negative-transfer",
                 `cannot transfer a negative amount (${$amount}) from cash[q]`,
               );
-            if (v_cash[l_q_2] < $amount)
+            if (v_cash[$l_q_2] < $amount)
               throw new GameFault(
                 "fault/insufficient",
-                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                `cash[q] has ${v_cash[$l_q_2]}, not the ${$amount} to transfer`,
               );
-            v_cash[l_q_2] -= $amount;
+            v_cash[$l_q_2] -= $amount;
             v_bank += $amount;
           }
-          $write_books$at_deeds(l_d, v_books[l_d] + 1, Z_deeds + l_q_2);
+          $write_books$at_deeds(l_d, v_books[l_d] + 1, Z_deeds + $l_q_2);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
           v_stacks_left -= 1;
@@ -7418,19 +7427,19 @@ export function playout(): PlayoutKernel {
                 "fault/negative-transfer",
                 `cannot transfer a negative amount (${$amount}) from cash[q]`,
               );
-            if (v_cash[l_q_2] < $amount)
+            if (v_cash[$l_q_2] < $amount)
               throw new GameFault(
                 "fault/insufficient",
-                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                `cash[q] has ${v_cash[$l_q_2]}, not the ${$amount} to transfer`,
               );
-            v_cash[l_q_2] -= $amount;
+            v_cash[$l_q_2] -= $amount;
             v_bank += $amount;
           }
-          $write_books$at_deeds(l_d, 0, Z_deeds + l_q_2);
+          $write_books$at_deeds(l_d, 0, Z_deeds + $l_q_2);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
           v_stacks_left += 4;
-          $write_key$at_deeds(l_d, true, Z_deeds + l_q_2);
+          $write_key$at_deeds(l_d, true, Z_deeds + $l_q_2);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
           $generation_may_sell_stack++;
           v_keys_left -= 1;
@@ -7474,12 +7483,12 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value567;
           {
-            const $argument570 = l_q_2;
+            const $argument570 = $l_q_2;
             const $argument571 = l_d;
             {
               let l_p = $argument570;
               let l_sold = $argument571;
-              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_q_2);
+              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_q_2);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left += 1;
@@ -7540,16 +7549,16 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value574;
           {
-            const $argument577 = l_q_2;
+            const $argument577 = $l_q_2;
             const $argument578 = l_d;
             {
               let l_p = $argument577;
               let l_sold = $argument578;
-              $write_key$at_deeds(l_sold, false, Z_deeds + l_q_2);
+              $write_key$at_deeds(l_sold, false, Z_deeds + $l_q_2);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_keys_left += 1;
-              $write_books$at_deeds(l_sold, 4, Z_deeds + l_q_2);
+              $write_books$at_deeds(l_sold, 4, Z_deeds + $l_q_2);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
               v_stacks_left -= 4;
@@ -7610,12 +7619,12 @@ export function playout(): PlayoutKernel {
         {
           const l_d = $value581;
           {
-            const $argument584 = l_q_2;
+            const $argument584 = $l_q_2;
             const $argument585 = l_d;
             {
               let l_p = $argument584;
               let l_pledged = $argument585;
-              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_q_2);
+              $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + $l_q_2);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
                 if ($amount < 0)
@@ -7679,15 +7688,15 @@ export function playout(): PlayoutKernel {
                 "fault/negative-transfer",
                 `cannot transfer a negative amount (${$amount}) from cash[q]`,
               );
-            if (v_cash[l_q_2] < $amount)
+            if (v_cash[$l_q_2] < $amount)
               throw new GameFault(
                 "fault/insufficient",
-                `cash[q] has ${v_cash[l_q_2]}, not the ${$amount} to transfer`,
+                `cash[q] has ${v_cash[$l_q_2]}, not the ${$amount} to transfer`,
               );
-            v_cash[l_q_2] -= $amount;
+            v_cash[$l_q_2] -= $amount;
             v_bank += $amount;
           }
-          $write_mortgaged$at_deeds(l_d, false, Z_deeds + l_q_2);
+          $write_mortgaged$at_deeds(l_d, false, Z_deeds + $l_q_2);
           return 105;
         }
       }
@@ -7696,7 +7705,7 @@ export function playout(): PlayoutKernel {
           $values53$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
-            if (!(l_buyer !== l_q_2)) continue;
+            if (!(l_buyer !== $l_q_2)) continue;
             const l_buyer_2 = l_buyer;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values53[$values53$n[0]!++] = l_buyer_2;
@@ -7839,6 +7848,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide766($seat736: number): number {
+    const $l_amount_3 = l_amount_3;
+    const $l_d_3 = l_d_3;
+    const $l_buyer_2 = l_buyer_2;
+    const $l_q_2 = l_q_2;
     preferred748: if ($preferred) {
       let $offered749 = false;
       offered749$open: {
@@ -7855,7 +7868,7 @@ export function playout(): PlayoutKernel {
         );
       let $weight751 = 0;
       if ($offered749) {
-        $weight751 = l_amount_3 <= 2 * Deed_price[l_d_3]! ? 1 : 0;
+        $weight751 = $l_amount_3 <= 2 * Deed_price[$l_d_3]! ? 1 : 0;
         if (!Number.isSafeInteger($weight751) || $weight751 < 0)
           throw new GameFault(
             "fault/bad-preference",
@@ -7886,23 +7899,23 @@ export function playout(): PlayoutKernel {
             if (trace !== null) trace.push($seat736, 5);
             {
               {
-                const $amount = l_amount_3;
+                const $amount = $l_amount_3;
                 if ($amount < 0)
                   throw new GameFault(
                     "fault/negative-transfer",
                     `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
                   );
-                if (v_cash[l_buyer_2] < $amount)
+                if (v_cash[$l_buyer_2] < $amount)
                   throw new GameFault(
                     "fault/insufficient",
-                    `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
+                    `cash[buyer] has ${v_cash[$l_buyer_2]}, not the ${$amount} to transfer`,
                   );
-                v_cash[l_buyer_2] -= $amount;
-                v_cash[l_q_2] += $amount;
+                v_cash[$l_buyer_2] -= $amount;
+                v_cash[$l_q_2] += $amount;
               }
               {
-                const $seg758 = Z_deeds + l_q_2;
-                const $wanted = l_d_3;
+                const $seg758 = Z_deeds + $l_q_2;
+                const $wanted = $l_d_3;
                 let $at = -1;
                 for (let $i = 0; $i < N[$seg758]!; $i++)
                   if (C[$seg758 * CAP + $i]! === $wanted) {
@@ -7915,7 +7928,7 @@ export function playout(): PlayoutKernel {
                 const $end760 = $seg758 * CAP + N[$seg758]! - 1;
                 for (let $k761 = $at759; $k761 < $end760; $k761++) C[$k761] = C[$k761 + 1]!;
                 N[$seg758]!--;
-                const $seg762 = Z_deeds + l_buyer_2;
+                const $seg762 = Z_deeds + $l_buyer_2;
                 C[$seg762 * CAP + N[$seg762]!] = $card;
                 N[$seg762]!++;
                 $where[$card] = $seg762;
@@ -8028,23 +8041,23 @@ export function playout(): PlayoutKernel {
       if (trace !== null) trace.push($seat736, 5);
       {
         {
-          const $amount = l_amount_3;
+          const $amount = $l_amount_3;
           if ($amount < 0)
             throw new GameFault(
               "fault/negative-transfer",
               `cannot transfer a negative amount (${$amount}) from cash[buyer]`,
             );
-          if (v_cash[l_buyer_2] < $amount)
+          if (v_cash[$l_buyer_2] < $amount)
             throw new GameFault(
               "fault/insufficient",
-              `cash[buyer] has ${v_cash[l_buyer_2]}, not the ${$amount} to transfer`,
+              `cash[buyer] has ${v_cash[$l_buyer_2]}, not the ${$amount} to transfer`,
             );
-          v_cash[l_buyer_2] -= $amount;
-          v_cash[l_q_2] += $amount;
+          v_cash[$l_buyer_2] -= $amount;
+          v_cash[$l_q_2] += $amount;
         }
         {
-          const $seg743 = Z_deeds + l_q_2;
-          const $wanted = l_d_3;
+          const $seg743 = Z_deeds + $l_q_2;
+          const $wanted = $l_d_3;
           let $at = -1;
           for (let $i = 0; $i < N[$seg743]!; $i++)
             if (C[$seg743 * CAP + $i]! === $wanted) {
@@ -8057,7 +8070,7 @@ export function playout(): PlayoutKernel {
           const $end745 = $seg743 * CAP + N[$seg743]! - 1;
           for (let $k746 = $at744; $k746 < $end745; $k746++) C[$k746] = C[$k746 + 1]!;
           N[$seg743]!--;
-          const $seg747 = Z_deeds + l_buyer_2;
+          const $seg747 = Z_deeds + $l_buyer_2;
           C[$seg747 * CAP + N[$seg747]!] = $card;
           N[$seg747]!++;
           $where[$card] = $seg747;

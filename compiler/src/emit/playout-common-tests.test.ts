@@ -79,7 +79,8 @@ score p: gold[p]
 
 describe("the playout kernel's shared passes over the seats", () => {
   it("test the requirements every option opens with once per seat, before the options' own", async () => {
-    const { kernelText } = await loadRulesKernel("common-tests-drill", DRILL, runtime);
+    // A decision's held locals (playout-decide-locals.ts) read as the flow's own.
+    const kernelText = (await loadRulesKernel("common-tests-drill", DRILL, runtime)).kernelText.replace(/\$(l_\w+)/g, "$1");
     const passes = [...kernelText.matchAll(/if \(\$gate\d+ \|\| \$gate\d+\) \{([\s\S]*?)\n\s*\$found\d+ = /g)].map((m) => m[1]!);
     expect(passes).toHaveLength(2);
     const swapPay = passes.find((p) => p.includes("v_traded"))!;

@@ -24,6 +24,7 @@ import { KernelResume } from "./playout-resume.js";
 import { loopState, type LoopState } from "./playout-loop-walks.js";
 import { FreshLoops } from "./playout-fresh-loops.js";
 import { letTops } from "./playout-let-tops.js";
+import { decideLocals } from "./playout-decide-locals.js";
 import { stepLocals } from "./playout-step-locals.js";
 import { KernelCode } from "./playout-statements.js";
 import { variantFlag } from "./playout-expressions.js";
@@ -212,7 +213,7 @@ export class PlayoutFile {
         cases.push(`case ${pc}: pc = step${pc}(); break;`);
       }
       stepFunctions.push(...this.decisions.outlined);
-      stepFunctions = stepLocals(withLoopHeads(threadJumps(stepFunctions, heads), heads));
+      stepFunctions = decideLocals(stepLocals(withLoopHeads(threadJumps(stepFunctions, heads), heads)));
     } else {
       cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
       for (const [, pc, lines] of entryCases()) cases.push(`case ${pc}: {`, ...lines, "}");

@@ -166,7 +166,8 @@ score p: coins[p] + guard[p]
 
 describe("the playout kernel's counts of seats with an int above 0, in a split kernel", () => {
   it("reads the counts, kept in the closure at every write", async () => {
-    const { kernelText } = await loadRulesKernel("guard-drill", GUARD_DRILL, runtime);
+    // A decision's held locals (playout-decide-locals.ts) read as the flow's own.
+    const kernelText = (await loadRulesKernel("guard-drill", GUARD_DRILL, runtime)).kernelText.replace(/\$(l_\w+)/g, "$1");
     expect(kernelText).toMatch(/function step\d+\(/);
     expect(kernelText).toMatch(/^\s*(let|var) \$positive_guard = 0;/m);
     // Every seat but p's, and a count: reads, no pass over the seats tests guard.

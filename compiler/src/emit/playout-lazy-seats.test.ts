@@ -80,7 +80,8 @@ const compiled = (): Promise<{ kernelText: string; game: Game }> => loadRulesKer
 
 describe("a seat parameter narrowed by its own requirements", () => {
   it("is searched among the seats and listed only once its option is drawn", async () => {
-    const { kernelText } = await compiled();
+    // A decision's held locals (playout-decide-locals.ts) read as the flow's own.
+    const kernelText = (await compiled()).kernelText.replace(/\$(l_\w+)/g, "$1");
     // The seats that pass the `where` alone are never listed: each list of seats is filled with those
     // that pass the parameter's own requirement too, and the option is offered while a search finds one.
     const lines = kernelText.split("\n").map((line) => line.trim());

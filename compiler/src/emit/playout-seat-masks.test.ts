@@ -77,7 +77,8 @@ score p: gold[p]
 
 describe("the playout kernel's seat masks", () => {
   it("walks only the seats the shared pass's first tests let through, the mask kept by every write", async () => {
-    const { kernelText } = await loadRulesKernel("mask-drill", DRILL, runtime);
+    // A decision's held locals (playout-decide-locals.ts) read as the flow's own.
+    const kernelText = (await loadRulesKernel("mask-drill", DRILL, runtime)).kernelText.replace(/\$(l_\w+)/g, "$1");
     // The pass over the seats for give and rob: the seat deciding and the skipped seats left out.
     expect(kernelText).toMatch(/let (\$value\d+)\$left = \(\(1 << players\) - 1\) & ~\(\(1 << l_p\) \| \$mask_skipped\);/);
     expect(kernelText).not.toMatch(/if \(!\(l_target !== l_p\)\) break found\d+\$test;/);

@@ -94,7 +94,8 @@ score p: gold[p] + count(plots[p])
 
 describe("the playout kernel's seat sets walked for the first seat", () => {
   it("reads any and first over the seats holding a card of a value worked out as the holding masks", async () => {
-    const { kernelText } = await loadRulesKernel("seat-holding-drill", DRILL, runtime);
+    // A decision's held locals (playout-decide-locals.ts) read as the flow's own.
+    const kernelText = (await loadRulesKernel("seat-holding-drill", DRILL, runtime)).kernelText.replace(/\$(l_\w+)/g, "$1");
     const kernel = kernelText.replace(/\s+/g, "");
     // owned and owner_of: the seats holding the spot, in play, lowest first; no pass calling owns.
     const walk = /let(\$left\d+)=\(\(1<<players\)-1\)&\$countOf\(\$holding_count_plots_spot,0,\$intMember\(l_s,1,6\)\);\1!==0;\1&=\1-1\)\{const(\$q\d+)=31-Math\.clz32\(\1&-\1\);if\(v_eliminated\[\2\]===0\)/g;

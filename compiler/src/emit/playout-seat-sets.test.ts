@@ -140,7 +140,8 @@ score p: gold[p]
 
 describe("the playout kernel's seat sets", () => {
   it("reads a relation between seats and a zone's held member as masks, kept by every write and move", async () => {
-    const { kernelText } = await loadRulesKernel("seat-set-drill", DRILL, runtime);
+    // A decision's held locals (playout-decide-locals.ts) read as the flow's own.
+    const kernelText = (await loadRulesKernel("seat-set-drill", DRILL, runtime)).kernelText.replace(/\$(l_\w+)/g, "$1");
     // The text without its layout (the formatter breaks long lines where it likes).
     const flat = (text: string): string => text.replace(/\s+/g, "");
     const kernel = flat(kernelText);
@@ -168,7 +169,8 @@ describe("the playout kernel's seat sets", () => {
   });
 
   it("lists a seat parameter whose requirements are seat sets as a mask, and searches one alone by masks", async () => {
-    const { kernelText } = await loadRulesKernel("seat-set-drill", DRILL, runtime);
+    // A decision's held locals (playout-decide-locals.ts) read as the flow's own.
+    const kernelText = (await loadRulesKernel("seat-set-drill", DRILL, runtime)).kernelText.replace(/\$(l_\w+)/g, "$1");
     const kernel = kernelText.replace(/\s+/g, "");
     const paired = "(((v_traded[l_p]!?-1:0)&(1<<v_partner[l_p]!))|($mask_traded&$naming_partner[l_p]!))";
     // lend: the mask of its seats, drawn by count and position.

@@ -60,7 +60,7 @@ function rewrite(body: readonly string[]): string[] {
 /** The first line from which the step's flow locals may have been written by a step or decision it
  *  called and went on after: the call's line, or the head of the outermost loop around it (whose
  *  lines before the call run again after it). */
-function barrier(body: readonly string[]): number {
+export function barrier(body: readonly string[]): number {
   const open: { at: number; loop: boolean }[] = [];
   for (let at = 0; at < body.length; at++) {
     const line = body[at]!;
@@ -74,18 +74,18 @@ function barrier(body: readonly string[]): number {
 }
 
 /** `local` as a whole name (not part of `l_p_7$index` or `l_p_70`). */
-function name(local: string): RegExp {
+export function name(local: string): RegExp {
   return new RegExp(`(?<![\\w$])${local.replace(/\$/g, "\\$")}(?![\\w$])`, "g");
 }
 
 /** How many times the step writes `local` (`=`, a compound assignment, `++`, `--`). */
-function writes(text: string, local: string): number {
+export function writes(text: string, local: string): number {
   const at = local.replace(/\$/g, "\\$");
   return (text.match(new RegExp(`(?<![\\w$])(?:${at}\\s*(?:[-+*/%&|^]|<<|>>>?|\\*\\*|\\?\\?|&&|\\|\\|)?=(?!=)|${at}\\s*(?:\\+\\+|--)|(?:\\+\\+|--)\\s*${at}(?![\\w$]))`, "g")) ?? []).length;
 }
 
 /** The braces a line opens less those it closes. */
-function braces(line: string): number {
+export function braces(line: string): number {
   let n = 0;
   for (const c of line) n += c === "{" ? 1 : c === "}" ? -1 : 0;
   return n;
