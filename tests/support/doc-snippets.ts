@@ -15,6 +15,32 @@ export function snippetsOf(page: string): { line: number; text: string }[] {
   return [...text.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => ({ line: text.slice(0, match.index).split("\n").length, text: match[1]! }));
 }
 
+/**
+ * Declaration files parsed once per process, by name and parse mode: every block is checked against
+ * the same standard library (lib.dom.d.ts alone is 2.3 MB), the same built packages and their types,
+ * which each program parsed again. Parsing is a function of the file's text; each block still gets a
+ * program and a checker of its own, so no block's check sees another's.
+ */
+const parsedDeclarations = new Map<string, ts.SourceFile>();
+
+/** The default compiler host, reading every file outside the block's own folder through the cache above. */
+function hostSharingDeclarations(options: ts.CompilerOptions, folder: string): ts.CompilerHost {
+  const host = ts.createCompilerHost(options);
+  const parse = host.getSourceFile.bind(host);
+  host.getSourceFile = (name, language, ...rest) => {
+    if (name.startsWith(folder) || !name.endsWith(".d.ts")) return parse(name, language, ...rest);
+    const mode = typeof language === "object" ? `${language.languageVersion}:${language.impliedNodeFormat}` : `${language}`;
+    const key = `${mode}\0${name}`;
+    let parsed = parsedDeclarations.get(key);
+    if (parsed === undefined) {
+      parsed = parse(name, language, ...rest);
+      if (parsed !== undefined) parsedDeclarations.set(key, parsed);
+    }
+    return parsed;
+  };
+  return host;
+}
+
 /** Type errors of `text` as an app module; `packages` maps specifiers to declaration files under the root. */
 export function snippetTypeErrors(text: string, packages: Record<string, string>, types: string[] = []): string[] {
   const folder = mkdtempSync(join(tmpdir(), "doc-snippet-"));
@@ -34,7 +60,7 @@ export function snippetTypeErrors(text: string, packages: Record<string, string>
       typeRoots: [join(root, "node_modules/@types")],
       paths: Object.fromEntries(Object.entries(packages).map(([specifier, path]) => [specifier, [join(root, path)]])),
     };
-    const program = ts.createProgram([file], options);
+    const program = ts.createProgram([file], options, hostSharingDeclarations(options, folder));
     return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, " "));
   } finally {
     rmSync(folder, { recursive: true, force: true });
