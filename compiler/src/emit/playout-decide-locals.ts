@@ -2,32 +2,18 @@
 // of their own). Its options' tests and effects read the closure's locals (Foreclosed!'s turn decision
 // reads `l_active` 36 times, the offer's answers `l_target` up to 17), each read a load from the
 // closure's context. Held in a const at the function's top, read from there: Foreclosed!'s 34 such
-// locals +2.3% paired over 48 rounds (helper h57f); the turn decision's `l_active` alone was nil.
+// locals +2.6% paired over 48 rounds, ahead in 35 (helper h57f; measured again with nothing else
+// running); the turn decision's `l_active` alone was nil.
 // The const equals the local until a call that may run steps and goes on after (not in a `return`):
 // the reads from there, or from the loop around it, keep the closure's local.
-import { barrier, braces, name, writes } from "./playout-step-locals.js";
+import { barrier, name, rewriteBodies, writes } from "./playout-step-locals.js";
 
 const DECIDE = /^function decide\d+\([^)]*\): number \{$/;
 const FLOW_LOCAL = /(?<![\w$])l_[A-Za-z0-9_$]+/g;
 
 /** The decision functions with each flow local they read twice or more and never write held in a const. */
 export function decideLocals(functions: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < functions.length; i++) {
-    if (!DECIDE.test(functions[i]!)) {
-      out.push(functions[i]!);
-      continue;
-    }
-    let depth = 1;
-    let end = i + 1;
-    for (; end < functions.length; end++) {
-      depth += braces(functions[end]!);
-      if (depth === 0) break;
-    }
-    out.push(functions[i]!, ...hold(functions.slice(i + 1, end)), functions[end]!);
-    i = end;
-  }
-  return out;
+  return rewriteBodies(functions, DECIDE, hold);
 }
 
 function hold(body: readonly string[]): string[] {

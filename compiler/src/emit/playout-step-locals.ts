@@ -15,20 +15,27 @@ const GOES_ON_AFTER_CALL = /(?<![\w$])(?:step\d+(?:\$body)?|decide\d+)\(/;
 
 /** The step functions with each flow local written at a step's top level read from a const after. */
 export function stepLocals(functions: readonly string[]): string[] {
+  return rewriteBodies(functions, STEP, rewrite);
+}
+
+/**
+ * `functions` with the body of each function whose header line matches `header` rewritten: a function's
+ * header and its closing `}` are lines of their own, the body the lines between.
+ */
+export function rewriteBodies(functions: readonly string[], header: RegExp, rewriteBody: (body: readonly string[]) => string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < functions.length; i++) {
-    if (!STEP.test(functions[i]!)) {
+    if (!header.test(functions[i]!)) {
       out.push(functions[i]!);
       continue;
     }
-    // The function's lines: a step function's header and its closing `}` are lines of their own.
     let depth = 1;
     let end = i + 1;
     for (; end < functions.length; end++) {
       depth += braces(functions[end]!);
       if (depth === 0) break;
     }
-    out.push(functions[i]!, ...rewrite(functions.slice(i + 1, end)), functions[end]!);
+    out.push(functions[i]!, ...rewriteBody(functions.slice(i + 1, end)), functions[end]!);
     i = end;
   }
   return out;
