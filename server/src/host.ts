@@ -2,7 +2,7 @@
 // size, the optional Redis (presence and matchmaking shared between processes, and the match store),
 // registering games and creating matches for an app that hands out the seats' tokens itself.
 
-import type { AddressInfo } from "node:net";
+import { createServer, type AddressInfo } from "node:net";
 import { LobbyRoom, LocalPresence, Server, matchMaker, type Presence } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { AnyGame, Match } from "@rules/runtime";
@@ -85,7 +85,12 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
     },
 
     async listen(port, hostname = "127.0.0.1") {
-      await server.listen(port, hostname);
+      try {
+        await probe(port, hostname);
+        await server.listen(port, hostname);
+      } catch (error) {
+        throw new Error(listenFailure(error, hostname, port), { cause: error });
+      }
       const address = transport.server?.address() as AddressInfo | null;
       roomContext.processId = matchMaker.processId;
       roomContext.timings.watchLoop();
@@ -149,4 +154,26 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
     },
   };
   return host;
+}
+
+/**
+ * Listens on the address once and lets go: a port in use is refused here, before Colyseus starts its
+ * matchmaker and prints a failed listen's stack itself.
+ */
+function probe(port: number, hostname: string): Promise<void> {
+  if (port === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(port, hostname, () => server.close(() => resolve()));
+  });
+}
+
+/** Why a host could not listen, in the words of whoever chose the address and port. */
+function listenFailure(error: unknown, hostname: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (code === "EADDRINUSE") return `cannot listen on ${hostname}:${port}: another program is listening there (choose another port; port 0 takes a free one)`;
+  if (code === "EACCES") return `cannot listen on ${hostname}:${port}: not allowed (ports below 1024 need privileges)`;
+  if (code === "EADDRNOTAVAIL") return `cannot listen on ${hostname}:${port}: ${hostname} is not an address of this machine`;
+  return `cannot listen on ${hostname}:${port}: ${error instanceof Error ? error.message : String(error)}`;
 }

@@ -4,7 +4,7 @@
 // without it the tests fail, saying so.
 
 import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -14,15 +14,36 @@ export interface RedisServer {
   stop(): Promise<void>;
 }
 
-/** A port nothing listens on at the moment, on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port nothing uses at the moment, on the loopback interface, below the kernel's ephemeral range:
+ * a port the kernel hands out (to a listener on port 0, or to an outgoing connection such as another
+ * test's client) could be taken between this check and a child server's listen, and that server then
+ * refuses to start. Below the range only another caller of this function could take it.
+ */
+export async function freePort(): Promise<number> {
+  const lowest = ephemeralPortsFrom();
+  for (;;) {
+    const port = 10_000 + Math.floor(Math.random() * (lowest - 10_000));
+    if (await listensOn(port)) return port;
+  }
+}
+
+/** The first port of the kernel's ephemeral range (Linux's default where it cannot be read). */
+function ephemeralPortsFrom(): number {
+  try {
+    const first = Number(readFileSync("/proc/sys/net/ipv4/ip_local_port_range", "utf8").trim().split(/\s+/)[0]);
+    return Number.isInteger(first) && first > 11_000 ? first : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/** Whether a server can listen on the loopback port (it stops listening at once). */
+function listensOn(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
 }
 

@@ -55,7 +55,14 @@ export const serveCommand = defineCommand(spec, async (args, io) => {
     onError: (error) => io.warn(`rules serve: ${error instanceof Error ? error.message : String(error)}`),
   });
   for (const game of games) host.registerGame(game.id, game);
-  const listening = await host.listen(port, address);
+  let listening: number;
+  try {
+    listening = await host.listen(port, address);
+  } catch (error) {
+    // Colyseus's matchmaker and Redis connections are running: closed, so the process ends with the error.
+    await host.close();
+    throw error;
+  }
   io.warn(`rules serve: listening on ws://${address}:${listening} (${games.map((game) => game.id).join(", ")})${redis !== undefined ? `, Redis ${redis}` : ""}`);
   await new Promise((done) => {
     process.once("SIGINT", done);
