@@ -9,7 +9,7 @@ import type { AnyGame, Match } from "@rules/runtime";
 import { addGame, findGame } from "./registry.js";
 import { GameRoom, roomContext } from "./room.js";
 import { DEFAULT_SETTINGS, mergeSettings, type SettingsOverride } from "./settings.js";
-import { RedisMatchStore, type MatchStore } from "./store.js";
+import { RedisMatchStore, reachRedis, type MatchStore } from "./store.js";
 import { newToken } from "./tokens.js";
 import { LOBBY } from "@rules/runtime/protocol";
 
@@ -56,6 +56,7 @@ export async function createHost(options: HostOptions = {}): Promise<Host> {
   let presence: Presence = new LocalPresence();
   let driver: matchMaker.MatchMakerDriver | undefined;
   if (options.redis !== undefined) {
+    await reachRedis(options.redis);
     const { RedisPresence } = await import("@colyseus/redis-presence");
     const { RedisDriver } = await import("@colyseus/redis-driver");
     presence = new RedisPresence(options.redis);

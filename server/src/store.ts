@@ -37,6 +37,27 @@ export interface MatchStore {
   close(): Promise<void>;
 }
 
+/**
+ * Rejects, with the reason, when Redis cannot be reached: Colyseus's presence and driver would retry
+ * forever, printing each failure, and the host would never listen. (The CLI's simulation queue has a
+ * check of its own: it does not depend on this package.)
+ */
+export async function reachRedis(url: string): Promise<void> {
+  if (!/^rediss?:\/\//.test(url)) throw new Error(`'${url}' is not a Redis URL: give one such as redis://host:6379`);
+  const client = new Redis(url, { lazyConnect: true, connectTimeout: 5000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  // The socket's own error (ECONNREFUSED, a name that does not resolve) says more than connect's.
+  let cause: Error | undefined;
+  client.on("error", (error: Error) => (cause ??= error));
+  try {
+    await client.connect();
+    await client.ping();
+  } catch (error) {
+    throw new Error(`cannot reach Redis at ${url}: ${(cause ?? (error as Error)).message}`);
+  } finally {
+    client.disconnect();
+  }
+}
+
 const LIVE = "rules:live";
 const matchKey = (id: string): string => `rules:match:${id}`;
 const logKey = (id: string): string => `rules:log:${id}`;

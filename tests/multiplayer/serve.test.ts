@@ -1,6 +1,7 @@
-// `rules serve` where it cannot listen: a port another program holds, with and without Redis. The
-// server says why in one line and exits 1, holding nothing open: before, Colyseus printed the listen
-// error's stack and its matchmaker (and Redis connections) kept the process alive, so it hung.
+// `rules serve` where it cannot start: a port another program holds (with and without Redis), a Redis
+// nobody serves. The server says why in one line and exits 1, holding nothing open: before, Colyseus
+// printed the listen error's stack and its matchmaker (and Redis connections) kept the process alive,
+// and an unreachable Redis was retried forever, each failure printed, the server never listening.
 
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
@@ -50,4 +51,15 @@ describe("rules serve on a port another program listens on", () => {
       expect(output).not.toContain("listening on ws://");
     });
   }
+});
+
+describe("rules serve with a Redis nobody serves", () => {
+  it("says it cannot reach it, in one line, and exits 1", async () => {
+    const nobody = await freePort();
+    const { code, output } = await serveUntilExit("--port", "0", "--redis", `redis://127.0.0.1:${nobody}`);
+    expect(code, output).toBe(1);
+    expect(output).toContain(`rules serve: cannot reach Redis at redis://127.0.0.1:${nobody}: connect ECONNREFUSED 127.0.0.1:${nobody}`);
+    expect(output).not.toMatch(/^\s+at /m);
+    expect(output).not.toContain("listening on ws://");
+  });
 });
