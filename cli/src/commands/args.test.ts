@@ -16,6 +16,13 @@ const simulate = {
   notes: ["Ties count 1/k."],
 } as const satisfies CommandSpec;
 
+const serve = {
+  name: "serve",
+  summary: "host games",
+  positionals: [],
+  options: [{ name: "port", kind: "int", min: 0, max: 65535, description: "the port" }],
+} as const satisfies CommandSpec;
+
 const test = {
   name: "test",
   summary: "run scenarios",
@@ -70,6 +77,8 @@ describe("parseArgs", () => {
   it("refuses bad values", () => {
     expect(usageError(simulate, ["g", "--players", "four"])).toBe("--players must be a whole number, not 'four'");
     expect(usageError(simulate, ["g", "--players", "0"])).toBe("--players must be at least 1, not 0");
+    expect(usageError(serve, ["--port", "65536"])).toBe("--port must be at most 65535, not 65536");
+    expect(parseArgs(serve, ["--port", "65535"]).options.port).toBe(65535);
     expect(usageError(simulate, ["g", "--players"])).toBe("--players needs a value (N)");
     expect(usageError(simulate, ["g", "--players", "--json"])).toBe("--players needs a value (N)");
     expect(usageError(simulate, ["g", "--players", "3", "--json=yes"])).toBe("--json takes no value");

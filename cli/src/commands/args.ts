@@ -14,6 +14,8 @@ export interface OptionSpec {
   readonly description: string;
   /** Smallest accepted value of an `int` or `number` option. */
   readonly min?: number;
+  /** Largest accepted value of an `int` or `number` option. */
+  readonly max?: number;
   /** The command cannot run without it. */
   readonly required?: boolean;
   /** The values a `string` option accepts; help lists them. */
@@ -137,6 +139,8 @@ function parseNumber(option: OptionSpec, text: string, fail: (message: string) =
   if (option.kind === "int" && !Number.isSafeInteger(value)) fail(`--${option.name} is too large: ${text}`);
   if (option.min !== undefined && value < option.min)
     fail(`--${option.name} must be at least ${option.min}, not ${value}`);
+  if (option.max !== undefined && value > option.max)
+    fail(`--${option.name} must be at most ${option.max}, not ${value}`);
   return value;
 }
 

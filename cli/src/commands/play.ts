@@ -72,7 +72,7 @@ const spec = {
       description: "your opponents: one bot for all (mcts:1000, mcts:300ms, random) or one per opponent, comma-separated",
     },
     { name: "web", kind: "flag", description: "play on the web table in your browser instead (served here; rules reloaded on save)" },
-    { name: "port", kind: "int", min: 0, placeholder: "P", description: "with --web: the port to serve on (default 8123; 0: any free one)" },
+    { name: "port", kind: "int", min: 0, max: 65535, placeholder: "P", description: "with --web: the port to serve on (default 8123; 0: any free one)" },
     { name: "bot-delay", kind: "int", min: 0, placeholder: "MS", description: "with --web: milliseconds between bot moves (default 600)" },
     {
       name: "watch",

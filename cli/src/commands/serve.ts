@@ -12,7 +12,7 @@ const spec = {
   summary: "host games for remote players (Colyseus): seats with tokens, clocks, reconnection",
   positionals: [{ name: "game", description: "a rules folder (every game in it), a .rules file, or a game's id" }],
   options: [
-    { name: "port", kind: "int", min: 0, placeholder: "P", description: "the port to listen on (default 2567; 0: any free port)" },
+    { name: "port", kind: "int", min: 0, max: 65535, placeholder: "P", description: "the port to listen on (default 2567; 0: any free port)" },
     { name: "host", kind: "string", placeholder: "ADDRESS", description: "the address to listen on (default 127.0.0.1)" },
     { name: "redis", kind: "string", placeholder: "URL", description: "share matchmaking with other `rules serve` processes and keep every match in this Redis" },
     { name: "public-address", kind: "string", placeholder: "HOST:PORT", description: "how clients reach this process, for seats matched through another (default with --redis: ADDRESS:P)" },
