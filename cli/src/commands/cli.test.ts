@@ -72,6 +72,16 @@ describe("runCli", () => {
     expect(none.err).toContain("rules simulate: --workers must be at least 1");
   });
 
+  it("refuses bot clients for a server address that is not one, or a player count the game does not have, with exit 2 and before connecting", async () => {
+    const address = await rules("bots", "--server", "127.0.0.1:2567", "--game", "for-sale", "--players", "3", "--matches", "1");
+    expect(address.status).toBe(2);
+    expect(address.err).toContain("rules bots: --server: '127.0.0.1:2567' is not a server's address: give one such as ws://127.0.0.1:2567");
+    // Port 1: nothing listens there, so a bots run that connected would end in a connection error (exit 1).
+    const players = await rules("bots", "--server", "ws://127.0.0.1:1", "--game", "for-sale", "--players", "9", "--matches", "1");
+    expect(players.status).toBe(2);
+    expect(players.err).toContain("rules bots: For Sale is for 3 to 6 players, not 9");
+  });
+
   it("refuses a check of a file that does not exist with exit 2", async () => {
     const { status, err } = await rules("check", "no/such/game.rules");
     expect(status).toBe(2);
