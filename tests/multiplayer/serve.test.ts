@@ -1,7 +1,8 @@
 // `rules serve` where it cannot start: a port another program holds (with and without Redis), a Redis
-// nobody serves. The server says why in one line and exits 1, holding nothing open: before, Colyseus
-// printed the listen error's stack and its matchmaker (and Redis connections) kept the process alive,
-// and an unreachable Redis was retried forever, each failure printed, the server never listening.
+// nobody serves; and `rules play --web` on a port another program holds. Each says why in one line and
+// exits 1, holding nothing open: before, `rules serve`'s Colyseus printed the listen error's stack and
+// its matchmaker (and Redis connections) kept the process alive, and an unreachable Redis was retried
+// forever, each failure printed, the server never listening.
 
 import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:net";
@@ -12,9 +13,9 @@ import { freePort, startRedis, type RedisServer } from "./support.js";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const main = fileURLToPath(new URL("../../cli/dist/commands/main.js", import.meta.url));
 
-/** `rules serve for-sale` with the arguments given, run to its end: its exit code and what it printed. */
-function serveUntilExit(...args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [main, "serve", "for-sale", ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+/** `rules` with the arguments given, run to its end: its exit code and what it printed. */
+function rulesUntilExit(...args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [main, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (data: Buffer) => (output += data.toString()));
   child.stderr.on("data", (data: Buffer) => (output += data.toString()));
@@ -44,7 +45,7 @@ describe("rules serve on a port another program listens on", () => {
   ] as const) {
     it(`${what}: says so in one line and exits 1`, async () => {
       const args = ["--port", String(held), ...extra.map((arg) => (arg === "(redis)" ? redisServer.url : arg))];
-      const { code, output } = await serveUntilExit(...args);
+      const { code, output } = await rulesUntilExit("serve", "for-sale", ...args);
       expect(code, output).toBe(1);
       expect(output).toContain(`rules serve: cannot listen on 127.0.0.1:${held}: another program is listening there (choose another port; port 0 takes a free one)`);
       expect(output).not.toMatch(/^\s+at /m);
@@ -56,10 +57,19 @@ describe("rules serve on a port another program listens on", () => {
 describe("rules serve with a Redis nobody serves", () => {
   it("says it cannot reach it, in one line, and exits 1", async () => {
     const nobody = await freePort();
-    const { code, output } = await serveUntilExit("--port", "0", "--redis", `redis://127.0.0.1:${nobody}`);
+    const { code, output } = await rulesUntilExit("serve", "for-sale", "--port", "0", "--redis", `redis://127.0.0.1:${nobody}`);
     expect(code, output).toBe(1);
     expect(output).toContain(`rules serve: cannot reach Redis at redis://127.0.0.1:${nobody}: connect ECONNREFUSED 127.0.0.1:${nobody}`);
     expect(output).not.toMatch(/^\s+at /m);
     expect(output).not.toContain("listening on ws://");
+  });
+});
+
+describe("rules play --web on a port another program listens on", () => {
+  it("says so in one line and exits 1", async () => {
+    const { code, output } = await rulesUntilExit("play", "for-sale", "--web", "--port", String(held), "--players", "3");
+    expect(code, output).toBe(1);
+    expect(output).toContain(`rules play: cannot listen on 127.0.0.1:${held}: another program is listening there (choose another port with --port; 0 takes a free one)`);
+    expect(output).not.toContain("Playing for-sale on the web table");
   });
 });

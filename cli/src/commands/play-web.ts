@@ -74,7 +74,9 @@ export async function playOnTheWeb(arg: string, io: Io, options: WebPlayOptions)
   };
 
   await new Promise<void>((listening, failed) => {
-    server.once("error", failed);
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      failed(error.code === "EADDRINUSE" ? new Error(`cannot listen on 127.0.0.1:${options.port}: another program is listening there (choose another port with --port; 0 takes a free one)`) : error),
+    );
     server.listen(options.port, "127.0.0.1", listening);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
