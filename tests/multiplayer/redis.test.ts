@@ -34,7 +34,10 @@ async function serve(port: number, redisUrl: string): Promise<Served> {
   child.stderr!.on("data", (data: Buffer) => (log += data.toString()));
   const exited = new Promise<string>((resolve) => child.once("exit", (code, signal) => resolve(signal ?? String(code))));
   await Promise.race([
-    waitFor(() => log.includes("listening on"), 60_000, "rules serve to listen"),
+    // What the server printed goes with a timeout: the reason it never listened.
+    waitFor(() => log.includes("listening on"), 60_000, "rules serve to listen").catch((error: Error) => {
+      throw new Error(`${error.message}; it printed:\n${log}`);
+    }),
     exited.then((how) => {
       throw new Error(`rules serve exited (${how}):\n${log}`);
     }),
