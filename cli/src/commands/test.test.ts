@@ -85,6 +85,15 @@ describe("runScenarioFiles", () => {
     expect(status).toBe(1);
   });
 
+  it("fails a rules file given as a scenario file, saying what to give instead", async () => {
+    const { lines, status } = await run(["last-stone.rules"]);
+    expect(lines).toEqual([
+      "FAILED: last-stone.rules: a rules file, not a scenario file: give the game's scenarios (.scenario files, or a folder holding them)",
+      "0 passed, 1 failed",
+    ]);
+    expect(status).toBe(1);
+  });
+
   it("fails each scenario of a game whose rules do not compile, printing the diagnostics once", async () => {
     const { lines, failed } = await run(["bad/a.scenario"]);
     expect(failed).toBe(2);

@@ -97,10 +97,14 @@ export async function runScenarioFiles(paths: readonly string[], io: Io): Promis
   const games = new GamesOfRun(io, print);
   const files: FileResult[] = [];
   for (const given of paths) {
-    const found = await scenarioFiles(resolve(io.cwd, given));
+    // A rules file read as a scenario file gave a page of "has no meaning in a scenario" errors.
+    const found = extname(given) === ".rules" ? [] : await scenarioFiles(resolve(io.cwd, given));
     if (found.length === 0) {
       // A folder without scenarios is a mistake (a wrong path), not a pass.
-      const summary = "no .scenario file in this folder";
+      const summary =
+        extname(given) === ".rules"
+          ? "a rules file, not a scenario file: give the game's scenarios (.scenario files, or a folder holding them)"
+          : "no .scenario file in this folder";
       print(`FAILED: ${given}: ${summary}`);
       files.push({ file: given, cases: [{ name: given, passed: false, summary, details: summary, seconds: 0 }] });
     }
