@@ -82,6 +82,14 @@ describe("runCli", () => {
     expect(players.err).toContain("rules bots: For Sale is for 3 to 6 players, not 9");
   });
 
+  it("refuses a scenario file where rules are wanted, with exit 2, naming the command that runs it", async () => {
+    for (const [command, ...options] of [["check"], ["simulate", "--players", "3", "--games", "1"]] as const) {
+      const { status, err } = await rules(command, "tests/for-sale/bidding.scenario", ...options);
+      expect(status).toBe(2);
+      expect(err).toContain(`rules ${command}: tests/for-sale/bidding.scenario is a scenario file: \`rules test tests/for-sale/bidding.scenario\` runs it; \`rules ${command}\` takes rules`);
+    }
+  });
+
   it("refuses a check of a file that does not exist with exit 2", async () => {
     const { status, err } = await rules("check", "no/such/game.rules");
     expect(status).toBe(2);

@@ -28,10 +28,12 @@ export const GAME_NOTE =
   "Rules are compiled in memory, never read from a stale build (compiled games are cached in the temporary " +
   "folder, or in $RULES_CACHE_DIR).";
 
-/** A game not found, as a usage error of `command`. */
-async function asUsage<T>(found: Promise<T>, command: string): Promise<T> {
+/** A game not found, as a usage error of `command`. A scenario file is refused first: read as rules,
+ *  it gave a syntax error at its first `#`. */
+async function asUsage<T>(arg: string, find: () => Promise<T>, command: string): Promise<T> {
+  if (arg.endsWith(".scenario")) throw new UsageError(`${arg} is a scenario file: \`rules test ${arg}\` runs it; \`rules ${command}\` takes rules`, command);
   try {
-    return await found;
+    return await find();
   } catch (error) {
     if (error instanceof GameNotFound) throw new UsageError(error.message, command);
     throw error;
@@ -40,17 +42,17 @@ async function asUsage<T>(found: Promise<T>, command: string): Promise<T> {
 
 /** The one game an argument of `command` means; a usage error of that command when there is none. */
 export function findGameRef(arg: string, cwd: string, command: string): Promise<GameRef> {
-  return asUsage(findRef(arg, cwd), command);
+  return asUsage(arg, () => findRef(arg, cwd), command);
 }
 
 /** Every game an argument means (each of a folder's, or the one an id names); a usage error when none. */
 export function findGameRefs(arg: string, cwd: string, command: string): Promise<GameRef[]> {
-  return asUsage(findRefs(arg, cwd), command);
+  return asUsage(arg, () => findRefs(arg, cwd), command);
 }
 
 /** The games a path holds, at least one; a usage error of `command` when it cannot be read or holds none. */
 export function readGamesAt(arg: string, cwd: string, command: string): Promise<GameSources> {
-  return asUsage(readAt(arg, cwd), command);
+  return asUsage(arg, () => readAt(arg, cwd), command);
 }
 
 /** Loads a game, its warnings printed on stderr; throws CompileFailed when its rules do not compile. */
