@@ -53,7 +53,7 @@ export async function createMatch<G extends AnyGame>(
 ): Promise<RemoteSeat<G>> {
   const client = clientOf(server);
   const { gameId, ...create } = options;
-  return attach(client, game, connect, () => client.create(gameId ?? game.id, create));
+  return attach(client, game, connect, () => inWords(client.create(gameId ?? game.id, create)));
 }
 
 /** Joins a match: by its room id with a seat's token, as a spectator, or the next open seat. */
@@ -65,13 +65,29 @@ export async function joinMatch<G extends AnyGame>(
 ): Promise<RemoteSeat<G>> {
   const client = clientOf(server);
   const { roomId, ...join } = options;
-  return attach(client, game, connect, () => client.joinById(roomId, join));
+  return attach(client, game, connect, () => inWords(client.joinById(roomId, join)));
 }
 
 /** Joins any match of `game` with an open seat (matchmaking). */
 export async function joinAnyMatch<G extends AnyGame>(server: Server, game: G, gameId?: string, connect: ConnectOptions = {}): Promise<RemoteSeat<G>> {
   const client = clientOf(server);
-  return attach(client, game, connect, () => client.join(gameId ?? game.id, {}));
+  return attach(client, game, connect, () => inWords(client.join(gameId ?? game.id, {})));
+}
+
+/** Colyseus's matchmaking refusals a player or app meets, said in the words of matches and games. */
+async function inWords(joining: Promise<Room>): Promise<Room> {
+  try {
+    return await joining;
+  } catch (error) {
+    const { code, message } = (error ?? {}) as { code?: number; message?: string };
+    // 4210: no room type of that name (`provided room name "x" not defined`).
+    const game = code === 4210 ? /"([^"]*)"/.exec(message ?? "")?.[1] : undefined;
+    if (game !== undefined) throw new Error(`this server hosts no game "${game}"`, { cause: error });
+    // 4212: no room of that id (`room "x" not found`).
+    const room = code === 4212 ? /"([^"]*)"/.exec(message ?? "")?.[1] : undefined;
+    if (room !== undefined) throw new Error(`this server has no match "${room}" (it may have ended)`, { cause: error });
+    throw error;
+  }
 }
 
 async function attach<G extends AnyGame>(client: Client, game: G, connect: ConnectOptions, open: () => Promise<Room>): Promise<RemoteSeat<G>> {

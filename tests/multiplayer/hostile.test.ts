@@ -139,6 +139,13 @@ describe("a hostile client", () => {
   }, 120_000);
 });
 
+describe("a client asking for what the server does not have", () => {
+  it("is told so in the words of games and matches, not Colyseus's room types", async () => {
+    await expect(createMatch(url, forSale, { players: 4, gameId: "for-sale-nope" }, { retries: 0 })).rejects.toThrow('this server hosts no game "for-sale-nope"');
+    await expect(joinMatch(url, forSale, { roomId: "nosuchroom" }, { retries: 0 })).rejects.toThrow('this server has no match "nosuchroom" (it may have ended)');
+  });
+});
+
 // Compile-time: a remote seat's `send` takes only the game's moves.
 export function typedSends(seat: RemoteSeat<typeof forSale>): void {
   void seat.send({ type: "pass" });
