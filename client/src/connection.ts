@@ -74,7 +74,8 @@ export async function joinAnyMatch<G extends AnyGame>(server: Server, game: G, g
   return attach(client, game, connect, () => inWords(client.join(gameId ?? game.id, {})));
 }
 
-/** Colyseus's matchmaking refusals a player or app meets, said in the words of matches and games. */
+/** Colyseus's matchmaking refusals a player or app meets, said in the words of matches and games; a
+ *  wss:// address of a plain server, said plainly. */
 async function inWords(joining: Promise<Room>): Promise<Room> {
   try {
     return await joining;
@@ -86,6 +87,8 @@ async function inWords(joining: Promise<Room>): Promise<Room> {
     // 4212: no room of that id (`room "x" not found`).
     const room = code === 4212 ? /"([^"]*)"/.exec(message ?? "")?.[1] : undefined;
     if (room !== undefined) throw new Error(`this server has no match "${room}" (it may have ended)`, { cause: error });
+    // OpenSSL's answer when a wss:// address reaches a server without TLS.
+    if (/wrong version number/.test(message ?? "")) throw new Error("the server does not speak TLS: give its address as ws://, not wss://", { cause: error });
     throw error;
   }
 }

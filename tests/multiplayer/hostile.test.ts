@@ -143,6 +143,8 @@ describe("a client asking for what the server does not have", () => {
   it("is told so in the words of games and matches, not Colyseus's room types", async () => {
     await expect(createMatch(url, forSale, { players: 4, gameId: "for-sale-nope" }, { retries: 0 })).rejects.toThrow('this server hosts no game "for-sale-nope"');
     await expect(joinMatch(url, forSale, { roomId: "nosuchroom" }, { retries: 0 })).rejects.toThrow('this server has no match "nosuchroom" (it may have ended)');
+    // A wss:// address of this plain server.
+    await expect(createMatch(url.replace("ws://", "wss://"), forSale, { players: 4 }, { retries: 0 })).rejects.toThrow("the server does not speak TLS: give its address as ws://, not wss://");
   });
 });
 
