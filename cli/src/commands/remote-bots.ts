@@ -6,7 +6,7 @@ import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { UsageError, type CommandSpec } from "./args.js";
 import { findGameRef, loadGame } from "./game-lookup.js";
 import { importOptional } from "../optional-dependency.js";
-import { createMatch as createLocalMatch } from "@rules/runtime";
+import { validateOptions } from "@rules/runtime/internal";
 
 const spec = {
   name: "bots",
@@ -36,15 +36,15 @@ export const remoteBotsCommand = defineCommand(spec, async (args, io) => {
   const servers = args.options.server.split(",").map((url) => url.trim()).filter((url) => url.length > 0);
   if (servers.length === 0) throw new UsageError("--server needs at least one URL", spec.name);
   for (const url of servers) {
-    if (!URL.canParse(url) || !/^wss?:$/.test(new URL(url).protocol))
+    if (!/^wss?:$/.test(URL.parse(url)?.protocol ?? ""))
       throw new UsageError(`--server: '${url}' is not a server's address: give one such as ws://127.0.0.1:2567`, spec.name);
   }
   const game = await loadGame(await findGameRef(args.options.game, io.cwd, spec.name), io);
   const { players, matches } = args.options;
   const variants = args.options.variants?.split(",").filter((v) => v.length > 0) ?? [];
-  // A player count or variant the game does not have is refused here, as `rules play` refuses it,
+  // A player count or variant the game does not have is refused here, as `rules bench` refuses it,
   // before a connection is opened (MatchError: a usage mistake).
-  createLocalMatch(game, { players, variants, seed: 0 });
+  validateOptions(game, { players, variants, seed: 0 });
   const { createMatch, joinMatch, playAsBot } = await importOptional(() => import("@rules/client"), ["@rules/client"], "`rules bots`");
   const concurrency = Math.min(args.options.concurrency ?? matches, matches);
   const maxMoves = args.options["max-moves"] ?? 5_000;

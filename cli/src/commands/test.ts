@@ -98,13 +98,13 @@ export async function runScenarioFiles(paths: readonly string[], io: Io): Promis
   const files: FileResult[] = [];
   for (const given of paths) {
     // A rules file read as a scenario file gave a page of "has no meaning in a scenario" errors.
-    const found = extname(given) === ".rules" ? [] : await scenarioFiles(resolve(io.cwd, given));
+    const rulesFile = extname(given) === ".rules";
+    const found = rulesFile ? [] : await scenarioFiles(resolve(io.cwd, given));
     if (found.length === 0) {
       // A folder without scenarios is a mistake (a wrong path), not a pass.
-      const summary =
-        extname(given) === ".rules"
-          ? "a rules file, not a scenario file: give the game's scenarios (.scenario files, or a folder holding them)"
-          : "no .scenario file in this folder";
+      const summary = rulesFile
+        ? "a rules file, not a scenario file: give the game's scenarios (.scenario files, or a folder holding them)"
+        : "no .scenario file in this folder";
       print(`FAILED: ${given}: ${summary}`);
       files.push({ file: given, cases: [{ name: given, passed: false, summary, details: summary, seconds: 0 }] });
     }

@@ -92,7 +92,7 @@ export function writes(text: string, local: string): number {
 }
 
 /** The braces a line opens less those it closes. */
-export function braces(line: string): number {
+function braces(line: string): number {
   let n = 0;
   for (const c of line) n += c === "{" ? 1 : c === "}" ? -1 : 0;
   return n;
