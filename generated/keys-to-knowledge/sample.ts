@@ -18,10 +18,61 @@ function conservedTotals(s: State): Record<string, number> {
   }
   return found;
 }
+/** A copy of `s` sharing no object or array with it, as `cloneJson(s)` makes it: written out for this game's
+ * state, each object one spread and each list of values one `slice`, where `cloneJson` builds every
+ * object key by key. A frozen state (a match's) goes to `cloneJson`: V8 spreads a frozen object slowly. */
+function copyState(s: State): State {
+  if (Object.isFrozen(s)) return cloneJson(s);
+  const zones = s.zones;
+  const vars = s.vars;
+  const locals = s.locals;
+  const t: State = {
+    ...s,
+    variants: s.variants.slice(),
+    random: cloneJson(s.random),
+    zones: {
+      ...zones,
+      bank_deeds: zones.bank_deeds.slice(),
+      deeds: zones.deeds.map((e0) => e0.slice()),
+      spaces: zones.spaces.slice(),
+      box_spaces: zones.box_spaces.slice(),
+      box_deeds: zones.box_deeds.slice(),
+      seized: zones.seized.slice(),
+      mercy_deck: zones.mercy_deck.slice(),
+      grace_deck: zones.grace_deck.slice(),
+      drawn: zones.drawn.slice(),
+    },
+    vars: {
+      ...vars,
+      eliminated: vars.eliminated.slice(),
+      cash: vars.cash.slice(),
+      position: vars.position.slice(),
+      in_court: vars.in_court.slice(),
+      court_rolls: vars.court_rolls.slice(),
+      opening: vars.opening.slice(),
+      books: { ...vars.books },
+      key: { ...vars.key },
+      mortgaged: { ...vars.mortgaged },
+    },
+    locals: {
+      ...locals,
+      actors: locals.actors.slice(),
+      declined: locals.declined.slice(),
+      q_2_list: locals.q_2_list.slice(),
+      d_2_list: locals.d_2_list.slice(),
+      d_4_list: locals.d_4_list.slice(),
+      d_5_list: locals.d_5_list.slice(),
+      d_6_list: locals.d_6_list.slice(),
+    },
+    pending: s.pending === null ? null : cloneJson(s.pending),
+  };
+  if (s.events !== undefined) t.events = cloneJson(s.events);
+  return t;
+}
 
 /** A full state consistent with what `seat` knows: what its view hides is drawn afresh with `draw`. */
 export function sample(s: State, seat: number, draw: (n: number) => number): State {
-  const t = cloneJson(s);
+  const t = copyState(s);
   // The future shuffles and dice, and what the others chose in secret, are unknown to the seat.
   t.random = sampleRandom(draw);
   if (t.pending) t.pending = t.pending.map((move, p) => (p === seat ? move : null));

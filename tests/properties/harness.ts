@@ -105,6 +105,7 @@ const WEIGHTS = {
   "unknown seats": 5,
   replay: 10,
   samples: 5,
+  "sample copies": 3,
   "search decisions": 5,
   serialization: 10,
   "told events": 5,

@@ -21,6 +21,22 @@ function viewBeyondSubmissions(game: Game, state: BaseState, seat: Seat): unknow
   return rest;
 }
 
+/** Every object and array inside `value`, itself included. */
+function objectsIn(value: unknown, found = new Set<object>()): Set<object> {
+  if (typeof value === "object" && value !== null && !found.has(value)) {
+    found.add(value);
+    for (const inner of Object.values(value)) objectsIn(inner, found);
+  }
+  return found;
+}
+
+/** What a sample shares with the state it was drawn from: the objects and arrays in both (a search
+ *  changes its sample freely, so there must be none). */
+function shared(sampled: BaseState, state: BaseState): object[] {
+  const inState = objectsIn(state);
+  return [...objectsIn(sampled)].filter((o) => inState.has(o));
+}
+
 /** Seats asked to move now (the deciding seats a bot would search for). */
 function deciders(state: BaseState, game: Game): Seat[] {
   const activity = game.activity(state);
@@ -68,6 +84,28 @@ describe.each(perGame)("$name", (table) => {
         });
       }),
       runsFor(table, 20, "samples"),
+    );
+  });
+
+  // The sample's copy of the state is written out for the game (a match's frozen state is copied as
+  // `cloneJson` copies it): the same sample from either, and none shares an object with the state.
+  it("samples a state and its unfrozen copy alike, sharing no object or array with either", () => {
+    fc.assert(
+      fc.property(dealArb, fc.integer(), (deal, drawSeed) => {
+        visitSome(table, deal, 10, (state) => {
+          const loose = runtime.cloneJson(state);
+          for (const seat of deciders(state, game)) {
+            const [fromFrozen, fromLoose] = [state, loose].map((s) => {
+              const rng = new Rng(drawSeed);
+              return game.sample!(s, seat, (n) => rng.int(n));
+            });
+            expect(sameJson(fromLoose, fromFrozen)).toBe(true);
+            expect(shared(fromLoose!, loose)).toEqual([]);
+            expect(shared(fromFrozen!, state)).toEqual([]);
+          }
+        });
+      }),
+      runsFor(table, 20, "sample copies"),
     );
   });
 
@@ -149,6 +187,7 @@ describe.each(["hanabi", "perudo"])("%s (examples/games)", async (id) => {
         const sampled = game.sample!(state, seat, (n) => draws.int(n));
         expect(viewBeyondSubmissions(game, sampled, seat), `${where}, seat ${seat}`).toEqual(viewBeyondSubmissions(game, state, seat));
         expect(game.legalMoves(sampled, seat)).toEqual(game.legalMoves(state, seat));
+        expect(shared(sampled, state), `${where}, seat ${seat}`).toEqual([]);
         checked++;
       }
     });

@@ -6,6 +6,7 @@ import { pairRowStart } from "./pairs.js";
 import { evaluateConstant } from "../check/constants.js";
 import { property, quote } from "./code.js";
 import { RUNTIME, type EmitContext, type EmittedFile } from "./context.js";
+import { copyStateFunction } from "./state-copy.js";
 
 export class SampleFile {
   /** Each conserved group's total (and each hidden shared amount in one), as code over a freshly set-up state `start`. */
@@ -17,7 +18,7 @@ export class SampleFile {
     const game = this.ctx.game;
     const known = game.usesKnowledge ? "s.knowledge[seat]!" : "[]";
     const statements: string[] = [
-      "const t = cloneJson(s);",
+      "const t = copyState(s);",
       "// The future shuffles and dice, and what the others chose in secret, are unknown to the seat.",
       "t.random = sampleRandom(draw);",
       "if (t.pending) t.pending = t.pending.map((move, p) => (p === seat ? move : null));",
@@ -77,6 +78,7 @@ export class SampleFile {
       if (totals.length > 0) file.addImportDeclaration({ moduleSpecifier: "./flow.js", namedImports: ["setup"] });
       file.addImportDeclaration({ isTypeOnly: true, moduleSpecifier: "./types.js", namedImports: ["State"] });
       if (totals.length > 0) file.addStatements(totals.join("\n"));
+      file.addStatements(copyStateFunction(this.ctx));
       file.addFunction({
         isExported: true,
         name: "sample",

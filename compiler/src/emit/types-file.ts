@@ -2,6 +2,7 @@
 import { docText, quote } from "./code.js";
 import { pairRowType } from "./pairs.js";
 import { RUNTIME, tsType, type EmitContext, type EmittedFile } from "./context.js";
+import { stateFields } from "./state-copy.js";
 
 export class TypesFile {
   constructor(private readonly ctx: EmitContext) {}
@@ -12,13 +13,8 @@ export class TypesFile {
       for (const e of this.ctx.game.enums.values()) {
         file.addTypeAlias({ isExported: true, name: `Enum_${e.name.name}`, type: e.members.map((m) => quote(m.name)).join(" | ") });
       }
-      const zones = [...this.ctx.game.zones.values()].map((z) => `${z.name.name}: CardId[]${z.perPlayer ? "[]" : ""};`);
-      const vars = [...this.ctx.game.vars.values()].map((v) => {
-        const type = tsType(this.ctx.game.typeOfVar(v));
-        if (v.perKey) return `${v.name.name}: ${pairRowType(v, type)}[];`;
-        return `${v.name.name}: ${v.perCard ? `Record<CardId, ${type}>` : `${type}${v.perPlayer ? "[]" : ""}`};`;
-      });
-      const locals = this.ctx.stateSlots().map((l) => `${l.name}: ${l.type};`);
+      const fields = stateFields(this.ctx);
+      const [zones, vars, locals] = [fields.zones, fields.vars, fields.locals].map((group) => group.map((f) => `${f.name}: ${f.type};`));
       file.addInterface({
         isExported: true,
         name: "State",

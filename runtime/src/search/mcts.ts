@@ -79,9 +79,12 @@ export function searchMove<S extends BaseState>(game: Game<S>, state: S, seat: S
   const root = new TreeNode();
   const deadline = options.timeMs !== undefined ? Date.now() + options.timeMs : Infinity;
   const iterations = options.timeMs !== undefined ? Infinity : (options.iterations ?? DEFAULT_ITERATIONS);
+  // Each iteration copies the state; a compiled game's copy (its sample's) is fast for a state that
+  // is not frozen, and a match's is: the search copies it once, unfrozen, and iterates from that.
+  const truth = Object.isFrozen(state) ? cloneJson(state) : state;
   let done = 0;
   while (done < iterations && (done === 0 || Date.now() < deadline)) {
-    search.iterate(root, state);
+    search.iterate(root, truth);
     done++;
   }
   const mine = [...root.edges.values()].filter((e) => e.seat === seat && e.visits > 0);
