@@ -9110,12 +9110,12 @@ export function playout(): PlayoutKernel {
       }
       {
         const $values = $from.vars["committed"] as unknown as Record<number, string>;
-        for (const $k in $values)
-          v_committed[Number($k)] = (ALL_Colour as readonly string[]).indexOf($values[$k]!);
+        for (let $k = 0; $k < 60; $k++)
+          v_committed[$k] = (ALL_Colour as readonly string[]).indexOf($values[$k]!);
       }
       {
         const $values = $from.vars["doubled"] as unknown as Record<number, boolean>;
-        for (const $k in $values) v_doubled[Number($k)] = $values[$k]! ? 1 : 0;
+        for (let $k = 0; $k < 60; $k++) v_doubled[$k] = $values[$k]! ? 1 : 0;
       }
       {
         const $values = $from.vars["merc_vote"] as unknown as string[];

@@ -9601,15 +9601,15 @@ export function playout(): PlayoutKernel {
       v_relocated = $from.vars["relocated"] as unknown as boolean;
       {
         const $values = $from.vars["books"] as unknown as Record<number, number>;
-        for (const $k in $values) v_books[Number($k)] = $values[$k]!;
+        for (let $k = 56; $k < 90; $k++) v_books[$k] = $values[$k]!;
       }
       {
         const $values = $from.vars["key"] as unknown as Record<number, boolean>;
-        for (const $k in $values) v_key[Number($k)] = $values[$k]! ? 1 : 0;
+        for (let $k = 56; $k < 90; $k++) v_key[$k] = $values[$k]! ? 1 : 0;
       }
       {
         const $values = $from.vars["mortgaged"] as unknown as Record<number, boolean>;
-        for (const $k in $values) v_mortgaged[Number($k)] = $values[$k]! ? 1 : 0;
+        for (let $k = 56; $k < 90; $k++) v_mortgaged[$k] = $values[$k]! ? 1 : 0;
       }
       v_stacks_left = $from.vars["stacks_left"] as unknown as number;
       v_keys_left = $from.vars["keys_left"] as unknown as number;

@@ -383,15 +383,26 @@ export function takeCardFromAnyZone(
   card: CardId,
   rule?: RuleSite,
 ): { zone: string; seat: number | null } {
-  for (const [name, zone] of Object.entries(zones)) {
-    const perPlayer = zone.length > 0 && Array.isArray(zone[0]);
-    const lists = (perPlayer ? zone : [zone]) as CardId[][];
-    for (const [seat, cards] of lists.entries()) {
-      const at = cards.indexOf(card);
-      if (at >= 0) {
-        cards.splice(at, 1);
-        return { zone: name, seat: perPlayer ? seat : null };
+  // Index loops over the zones' names: a search's state machine deals this way every round, and
+  // Object.entries' pairs and the iterators were most of the time.
+  const names = Object.keys(zones);
+  for (let z = 0; z < names.length; z++) {
+    const zone = zones[names[z]!]!;
+    if (zone.length > 0 && Array.isArray(zone[0])) {
+      for (let seat = 0; seat < zone.length; seat++) {
+        const cards = zone[seat] as CardId[];
+        const at = cards.indexOf(card);
+        if (at >= 0) {
+          cards.splice(at, 1);
+          return { zone: names[z]!, seat };
+        }
       }
+      continue;
+    }
+    const at = (zone as CardId[]).indexOf(card);
+    if (at >= 0) {
+      (zone as CardId[]).splice(at, 1);
+      return { zone: names[z]!, seat: null };
     }
   }
   throw new GameFault("fault/card-not-in-zone", `card ${card} is in no zone`, rule);

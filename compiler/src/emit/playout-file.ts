@@ -218,7 +218,7 @@ export class PlayoutFile {
       cases = roots.flatMap((step) => [`case ${this.pcs.get(step.label)}: {`, ...this.stepCode(step), "}"]);
       for (const [, pc, lines] of entryCases()) cases.push(`case ${pc}: {`, ...lines, "}");
     }
-    const resume = new KernelResume(game, this.zones, this.loopLists);
+    const resume = new KernelResume(game, this.zones, this.loopLists, this.ctx.cardIds);
     const setup = setupCode({
       ctx: this.ctx,
       zones: this.zones,

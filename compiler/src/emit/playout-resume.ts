@@ -13,6 +13,7 @@ import { quote } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName, varName, type ZoneLayout } from "./playout-zones.js";
 import { cardVarStored } from "./playout-card-vars.js";
+import { cardIdRange } from "./playout-card-ranges.js";
 
 /** A loop around decisions as the kernel keeps it (playout-loop-walks.ts): its scratch list, or the
  *  let of the first seat of a walk of the seats (null for seat 0), and the lets of its count and place. */
@@ -28,6 +29,7 @@ export class KernelResume {
     private readonly game: CheckedGame,
     private readonly zones: ReadonlyMap<string, ZoneLayout>,
     private readonly loops: ReadonlyMap<LoopSlots, KernelLoop>,
+    private readonly cardIds: ReadonlyMap<string, readonly number[]>,
   ) {}
 
   /** Lines of `play` that load the state `$from` into the kernel's (its locals declared, the seat
@@ -56,7 +58,11 @@ export class KernelResume {
       const value = `$from.vars[${quote(v.name.name)}]`;
       const target = varName(v.name.name);
       const stored = v.perCard ? cardVarStored(this.game, v, "$values[$k]!") : "$values[$k]!";
-      if (v.perCard) lines.push("{", `const $values = ${value} as unknown as Record<number, ${ts}>;`, `for (const $k in $values) ${target}[Number($k)] = ${stored};`, "}");
+      // A per-card variable's record holds every card of its type: read by id where the ids run in one
+      // range (a `for … in` over a record keyed by numbers makes a string of each key).
+      const range = v.perCard ? cardIdRange(this.cardIds, v.perCard.name) : null;
+      if (v.perCard && range) lines.push("{", `const $values = ${value} as unknown as Record<number, ${ts}>;`, `for (let $k = ${range.from}; $k < ${range.to}; $k++) ${target}[$k] = ${stored};`, "}");
+      else if (v.perCard) lines.push("{", `const $values = ${value} as unknown as Record<number, ${ts}>;`, `for (const $k in $values) ${target}[Number($k)] = ${stored};`, "}");
       else if (v.perPlayer) lines.push("{", `const $values = ${value} as unknown as ${ts}[];`, `for (let $p = 0; $p < $values.length; $p++) ${target}[$p] = $values[$p]!;`, "}");
       else lines.push(`${target} = ${value} as unknown as ${ts};`);
     }

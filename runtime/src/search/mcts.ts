@@ -194,8 +194,9 @@ class Search<S extends BaseState> {
 
   /** The node's edges for `seat` that are legal in this state, listing or widening them. */
   private candidates(node: TreeNode, state: S, seat: Seat): Edge[] {
-    const listed = listMoves(this.game.legalMoves(state, seat));
-    if (listed) return listed.map((move) => this.edge(node, seat, move));
+    const keys: string[] = [];
+    const listed = listMoves(this.game.legalMoves(state, seat), undefined, keys);
+    if (listed) return listed.map((move, i) => this.edge(node, seat, move, keys[i]!));
     const legal = [...node.edges.values()].filter((e) => e.seat === seat && this.game.check(state, seat, e.move) === null);
     if (legal.length === 0 || legal.length < WIDEN_BASE + Math.sqrt(node.visits)) {
       const move = chooseRandomMove(this.game, state, seat, this.rng, this.draw);
@@ -205,8 +206,8 @@ class Search<S extends BaseState> {
     return legal;
   }
 
-  private edge(node: TreeNode, seat: Seat, move: Move): Edge {
-    const key = `${seat}:${moveKey(move)}`;
+  private edge(node: TreeNode, seat: Seat, move: Move, moveId: string = moveKey(move)): Edge {
+    const key = `${seat}:${moveId}`;
     let edge = node.edges.get(key);
     if (!edge) node.edges.set(key, (edge = { key, seat, move, visits: 0, reward: 0, available: 0 }));
     return edge;

@@ -9,8 +9,9 @@ export const LIST_LIMIT = 40;
 
 /** Every concrete move of these options, or null when there are more than `limit` or a parameter
  *  is a set of cards (its legal sets are known only by checking each one). In order: option by
- *  option, the first parameter's values outermost. */
-export function listMoves(options: readonly MoveOption[], limit: number = LIST_LIMIT): Move[] | null {
+ *  option, the first parameter's values outermost. `keys`, when given, receives each move's
+ *  `moveKey`, written as the move is built (a search keys every legal move of every node it passes). */
+export function listMoves(options: readonly MoveOption[], limit: number = LIST_LIMIT, keys?: string[]): Move[] | null {
   const moves: Move[] = [];
   for (const option of options) {
     const names: string[] = [];
@@ -30,6 +31,9 @@ export function listMoves(options: readonly MoveOption[], limit: number = LIST_L
       domains.push(domain);
       sizes.push(size);
     }
+    // The key's fields in moveKey's order, each field's `"name":` written once per option.
+    const keyOrder = keys ? sortedFields(option.type, names) : null;
+    const typeCode = `"type":${JSON.stringify(option.type)}`;
     // Each move built field by field in one order (one object shape per option), the last
     // parameter's value changing fastest.
     for (let index = 0; index < product; index++) {
@@ -44,6 +48,14 @@ export function listMoves(options: readonly MoveOption[], limit: number = LIST_L
         move[names[j]!] = domainValue(domains[j]!, digit) as Value;
       }
       moves.push(move as unknown as Move);
+      if (keyOrder) {
+        let key = "{";
+        for (const field of keyOrder) {
+          if (key.length > 1) key += ",";
+          key += field.name === "type" ? typeCode : `${field.code}${valueCode(move[field.name]!)}`;
+        }
+        keys!.push(`${key}}`);
+      }
     }
     if (moves.length > limit) return null;
   }
@@ -63,7 +75,31 @@ export function moveKey(move: Move): string {
     const value = move[name];
     if (value === undefined) continue;
     if (key.length > 1) key += ",";
-    key += `${JSON.stringify(name)}:${typeof value === "number" && Number.isFinite(value) ? String(value) : JSON.stringify(value)}`;
+    key += `${JSON.stringify(name)}:${valueCode(value)}`;
   }
   return `${key}}`;
+}
+
+/** A field's value as moveKey writes it. */
+function valueCode(value: unknown): string {
+  return typeof value === "number" && Number.isFinite(value) ? String(value) : JSON.stringify(value);
+}
+
+interface KeyField {
+  readonly name: string;
+  /** `"name":`, as moveKey writes the field's name. */
+  readonly code: string;
+}
+
+/** The fields last sorted for each option type, with the parameters they were sorted for: an option
+ *  has the same parameters at every listing, and a search lists the same options again and again. */
+const sortedByType = new Map<string, { names: readonly string[]; fields: KeyField[] }>();
+
+/** A listed move's fields (`type` and its parameters) in moveKey's order. */
+function sortedFields(type: string, names: readonly string[]): KeyField[] {
+  const known = sortedByType.get(type);
+  if (known && known.names.length === names.length && known.names.every((name, i) => name === names[i])) return known.fields;
+  const fields = ["type", ...names].sort().map((name) => ({ name, code: `${JSON.stringify(name)}:` }));
+  sortedByType.set(type, { names: [...names], fields });
+  return fields;
 }

@@ -101,6 +101,19 @@ describe("listMoves and moveKey", () => {
     for (const move of moves) expect(moveKey(move)).toBe(JSON.stringify(move, Object.keys(move).sort()));
     expect(moveKey(moves[0]!)).toBe(moveKey(moves[1]!));
   });
+
+  it("gives, with the moves it lists, each one's moveKey (written as the move is built)", () => {
+    const options: MoveOption[] = [
+      { type: "give", parameters: { to: { kind: "player", players: [1, 2] }, card: { kind: "card", zone: "hand", cards: [7, 12] } } },
+      { type: "name", parameters: { colour: { kind: "choice", values: ['re"d', "blue"] }, amount: { kind: "range", min: -1, max: 0 } } },
+      { type: "pass", parameters: {} },
+    ];
+    const keys: string[] = [];
+    const moves = listMoves(options, undefined, keys)!;
+    expect(moves).toHaveLength(9);
+    expect(keys).toEqual(moves.map(moveKey));
+    expect(keys[0]).toBe('{"card":7,"to":1,"type":"give"}');
+  });
 });
 
 describe("parseBotSpec", () => {
