@@ -12,7 +12,6 @@ import { Sfc32 } from "./sfc32.js";
 
 const STARTING_COINS = [0, 0, 0, 18, 18, 14, 14];
 const REMOVED_CARDS = [0, 0, 0, 6, 2, 0, 0];
-const BANK = 84;
 /** The Currency values in the order of the compiled game's card ids (shuffles permute positions). */
 const CURRENCY = [0, 0, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13, 14, 14, 15, 15];
 const MAX_SEATS = 6;

@@ -16,7 +16,6 @@ import { Sfc32 } from "./sfc32.js";
 const MERCHANDISE = 65;
 const CLOSED = 65;
 const OBJECTIVES = 12;
-const FIRST_OBJECTIVE = 66;
 const MAX_SEATS = 5;
 /** Every Merchandise card and the Closed Shop card: a bound on any zone. */
 const ZONE = 66;

@@ -4,7 +4,6 @@
 // from anyone: each is read once into a checked copy (read-move.ts) before the game sees it.
 
 import type { Activity, BaseState, Game, GameResult, IllegalMove, Move, ParameterDomain, Seat } from "./contract.js";
-import { MatchError } from "./errors.js";
 import { cloneJson, freezeDeep } from "./json.js";
 import { rankPlayers } from "./result.js";
 import { recordEvents, type GameEvent } from "./events.js";

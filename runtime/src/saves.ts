@@ -4,7 +4,7 @@
 // state; it can only choose its seed, which is why a server loads only the saves it wrote.
 // A save holds secrets: the seed decides every shuffle.
 
-import type { BaseState, Game, Seat } from "./contract.js";
+import type { BaseState, Seat } from "./contract.js";
 import { MatchError } from "./errors.js";
 import { cloneJson, sameJson } from "./json.js";
 import { admitMove, appendLog, makeMatch, matchInner, type AnyGame, type LoggedMove, type LogNode, type Match, type StateOf } from "./match.js";

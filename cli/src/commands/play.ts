@@ -143,8 +143,6 @@ export async function playInTerminal(
   opponents: readonly (BotSpec | undefined)[] = [],
 ): Promise<number> {
   let match = createMatch(game, options);
-  // You are "you"; seats the rules play (a `bot` of the game) are told by their label.
-  const reader: Reader = { seat: YOU, humans: options.players };
   const plan = seatPlan(game.meta, options.players);
   const io = terminal;
   // The bots' own generator, derived from the seed so that a replayed seed replays their moves too.

@@ -2,7 +2,7 @@
 
 import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { DECISION_CAP, seatPlan, type Game, type MatchOptions } from "@rules/runtime/internal";
-import { botName, botsForSeats, type BotSpec } from "@rules/runtime/search";
+import { botsForSeats, type BotSpec } from "@rules/runtime/search";
 import { wilson } from "../balance/stats.js";
 import { BOTS_OPTION, parseBotList } from "./bot-specs.js";
 import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
@@ -13,7 +13,7 @@ import { progressBar, table } from "./report.js";
 import type { RunOptions } from "../simulation/play-chunk.js";
 import { runHere } from "../simulation/pool.js";
 import { PLACEMENT_OPTIONS, playRunFor } from "./run-placement.js";
-import { summarize, type EndGroup, type SimulationSummary } from "../simulation/tally.js";
+import { summarize, type SimulationSummary } from "../simulation/tally.js";
 import { watchRuns, type WatchedRun } from "./watch.js";
 
 const spec = {
