@@ -23,9 +23,7 @@ export function redealUnknown(draw: (n: number) => number, known: readonly CardI
       pool.push(pile[i]!);
     }
   }
-  // In id order, by a typed array's numeric sort: a comparator's sort was most of a sample's time.
-  const inOrder = new Float64Array(pool).sort();
-  for (let k = 0; k < pool.length; k++) pool[k] = inOrder[k]!;
+  inIdOrder(pool);
   for (let i = pool.length - 1; i > 0; i--) {
     const j = draw(i + 1);
     const card = pool[i]!;
@@ -34,6 +32,35 @@ export function redealUnknown(draw: (n: number) => number, known: readonly CardI
   }
   for (let k = 0; k < pool.length; k++) slotPiles[k]![slotPlaces[k]!] = pool[k]!;
   return pool;
+}
+
+/** How many of each card id `inIdOrder` has met (all zero between calls), grown as ids need. */
+let counts = new Int32Array(256);
+
+/**
+ * Puts the cards in id order. A compiled game's ids are 0 to the number of cards less one, so they are
+ * counted into a table and read back in order; a sort (with a comparator, or of a typed array made for
+ * it) was most of a sample's time, which a search draws at every iteration. Ids of another kind (a
+ * hand-written game's) are sorted.
+ */
+function inIdOrder(cards: CardId[]): void {
+  let low = Infinity;
+  let high = -1;
+  for (const card of cards) {
+    if (!Number.isInteger(card) || card < 0 || card > 1_000_000) {
+      cards.sort((a, b) => a - b);
+      return;
+    }
+    if (card < low) low = card;
+    if (card > high) high = card;
+  }
+  if (high >= counts.length) counts = new Int32Array(Math.max(high + 1, counts.length * 2));
+  for (const card of cards) counts[card]!++;
+  let k = 0;
+  for (let id = low; id <= high; id++) {
+    for (let n = counts[id]!; n > 0; n--) cards[k++] = id;
+    counts[id] = 0;
+  }
 }
 
 /**

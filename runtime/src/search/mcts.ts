@@ -52,7 +52,11 @@ interface Edge {
 }
 
 class TreeNode {
-  readonly edges = new Map<string, Edge>();
+  /** Every edge of the node, in the order they were made. */
+  readonly edges: Edge[] = [];
+  /** The edges by seat, then by their move's key: found without joining the seat and the key into
+   *  a new string for each legal move of each node an iteration passes. */
+  readonly bySeat: Map<string, Edge>[] = [];
   readonly children = new Map<string, TreeNode>();
   visits = 0;
 }
@@ -87,7 +91,7 @@ export function searchMove<S extends BaseState>(game: Game<S>, state: S, seat: S
     search.iterate(root, truth);
     done++;
   }
-  const mine = [...root.edges.values()].filter((e) => e.seat === seat && e.visits > 0);
+  const mine = root.edges.filter((e) => e.seat === seat && e.visits > 0);
   if (mine.length === 0) return { move: chooseRandomMove(game, state, seat, rng), iterations: done, stats: [] };
   // Most visited first; ties by mean reward, then by key, so the choice never depends on map order.
   mine.sort((a, b) => b.visits - a.visits || b.reward / b.visits - a.reward / a.visits || (a.key < b.key ? -1 : 1));
@@ -197,7 +201,7 @@ class Search<S extends BaseState> {
     const keys: string[] = [];
     const listed = listMoves(this.game.legalMoves(state, seat), undefined, keys);
     if (listed) return listed.map((move, i) => this.edge(node, seat, move, keys[i]!));
-    const legal = [...node.edges.values()].filter((e) => e.seat === seat && this.game.check(state, seat, e.move) === null);
+    const legal = node.edges.filter((e) => e.seat === seat && this.game.check(state, seat, e.move) === null);
     if (legal.length === 0 || legal.length < WIDEN_BASE + Math.sqrt(node.visits)) {
       const move = chooseRandomMove(this.game, state, seat, this.rng, this.draw);
       const edge = this.edge(node, seat, move);
@@ -207,9 +211,13 @@ class Search<S extends BaseState> {
   }
 
   private edge(node: TreeNode, seat: Seat, move: Move, moveId: string = moveKey(move)): Edge {
-    const key = `${seat}:${moveId}`;
-    let edge = node.edges.get(key);
-    if (!edge) node.edges.set(key, (edge = { key, seat, move, visits: 0, reward: 0, available: 0 }));
+    const edges = (node.bySeat[seat] ??= new Map<string, Edge>());
+    let edge = edges.get(moveId);
+    if (!edge) {
+      edge = { key: `${seat}:${moveId}`, seat, move, visits: 0, reward: 0, available: 0 };
+      edges.set(moveId, edge);
+      node.edges.push(edge);
+    }
     return edge;
   }
 

@@ -144,6 +144,17 @@ describe("sampling helpers", () => {
     expect(a[0]).toEqual(b[0]);
   });
 
+  it("pools the cards in id order whatever their ids: a compiled game's, large ones, a hand-written game's fractions", () => {
+    for (const ids of [[4, 0, 2, 1, 3], [300, 7, 1000, 299], [2.5, -1, 0.5]]) {
+      const pool = redealUnknown(() => 0, [], [ids.slice(0, 2), ids.slice(2)]);
+      // Drawing 0 each time, the pool in id order is shuffled the same way whatever the ids.
+      const order = [...ids].sort((x, y) => x - y);
+      const expected = order.slice();
+      for (let i = expected.length - 1; i > 0; i--) [expected[i], expected[0]] = [expected[0]!, expected[i]!];
+      expect(pool).toEqual(expected);
+    }
+  });
+
   it("spreads an unseen amount: guessed slots first, the rest evenly", () => {
     // 25 unseen: the box is guessed at its 20, two purses share 5: 2 each and 1 more to one of them.
     const shares = spreadAmount(() => 0, 25, [null, null, 20]);
