@@ -1,10 +1,10 @@
 // `npm run bench:search`: how many ISMCTS iterations per CPU second the search bot runs in each game,
 // from three mid-game positions per game (ten random moves in, then on to a seat with a choice: a
-// forced move is not searched), 2 s of search each; prints the median and the three figures, with
-// rollouts on the game's playout kernel (as the search bot plays) and on its state machine
-// (`kernel: false`, as before the kernels resumed), position by position in one run so that both
-// meet the same load, after a warm-up search of 1 s each. Rollouts follow the rules' playout
-// preferences (Keys to Knowledge's).
+// forced move is not searched), 2 s of search each (or `--iterations N` each; `--game ID` for one
+// game); prints the median and the three figures, with rollouts on the game's playout kernel (as the
+// search bot plays) and on its state machine (`kernel: false`, as before the kernels resumed),
+// position by position in one run so that both meet the same load, after a warm-up search of 1 s
+// each. Rollouts follow the rules' playout preferences (Keys to Knowledge's).
 
 import { games } from "@rules/generated";
 import { Rng, chooseRandomMove, countMoves, type Game } from "@rules/runtime/internal";
@@ -34,9 +34,29 @@ function position(game: Game, players: number, variants: readonly string[], seed
   return { state, seat: mover() };
 }
 
+/** `--iterations N`: each search runs N iterations instead of 2 s. Steadier for comparing two builds:
+ *  a search with a time budget grows a larger tree when it is faster, and a deeper tree costs more per
+ *  iteration. `--game ID`: that game only. */
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+}
+const fixedIterations = option("--iterations") === undefined ? undefined : Number(option("--iterations"));
+if (fixedIterations !== undefined && !(Number.isInteger(fixedIterations) && fixedIterations > 0)) {
+  console.error(`--iterations takes a whole number above 0, not '${option("--iterations")}'`);
+  process.exit(2);
+}
+const onlyGame = option("--game");
+if (onlyGame !== undefined && !CASES.some(([id]) => id === onlyGame)) {
+  console.error(`--game takes one of ${CASES.map(([id]) => id).join(", ")}, not '${onlyGame}'`);
+  process.exit(2);
+}
+const budget = fixedIterations === undefined ? { timeMs: 2000 } : { iterations: fixedIterations };
+
 const median = (rates: readonly number[]): number => [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
 
 for (const [id, players, variants] of CASES) {
+  if (onlyGame !== undefined && id !== onlyGame) continue;
   const game = games[id]!;
   const rates = { kernel: [] as number[], machine: [] as number[] };
   // Warm-up, not counted: a large kernel runs slowly until V8 has optimized it (a bot process
@@ -50,7 +70,7 @@ for (const [id, players, variants] of CASES) {
     const { state, seat } = position(game, players, variants, seed, rng);
     for (const kernel of [true, false]) {
       const start = cpuSeconds();
-      const { iterations } = searchMove(game, state, seat, new Rng(seed * 7919), { timeMs: 2000, kernel });
+      const { iterations } = searchMove(game, state, seat, new Rng(seed * 7919), { ...budget, kernel });
       rates[kernel ? "kernel" : "machine"].push(iterations / (cpuSeconds() - start));
     }
   }
