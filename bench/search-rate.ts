@@ -6,6 +6,7 @@
 // position by position in one run so that both meet the same load, after a warm-up search of 1 s
 // each. Rollouts follow the rules' playout preferences (Keys to Knowledge's).
 
+import { parseArgs } from "node:util";
 import { games } from "@rules/generated";
 import { Rng, chooseRandomMove, countMoves, type Game } from "@rules/runtime/internal";
 import { searchMove } from "@rules/runtime/search";
@@ -37,26 +38,25 @@ function position(game: Game, players: number, variants: readonly string[], seed
 /** `--iterations N`: each search runs N iterations instead of 2 s. Steadier for comparing two builds:
  *  a search with a time budget grows a larger tree when it is faster, and a deeper tree costs more per
  *  iteration. `--game ID`: that game only. */
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : undefined;
+function readSettings(): { iterations: number | undefined; game: string | undefined } {
+  try {
+    const { values } = parseArgs({ options: { iterations: { type: "string" }, game: { type: "string" } } });
+    const iterations = values.iterations === undefined ? undefined : Number(values.iterations);
+    if (iterations !== undefined && !(Number.isInteger(iterations) && iterations > 0)) throw new Error(`--iterations takes a whole number above 0, not '${values.iterations}'`);
+    if (values.game !== undefined && !CASES.some(([id]) => id === values.game)) throw new Error(`--game takes one of ${CASES.map(([id]) => id).join(", ")}, not '${values.game}'`);
+    return { iterations, game: values.game };
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  }
 }
-const fixedIterations = option("--iterations") === undefined ? undefined : Number(option("--iterations"));
-if (fixedIterations !== undefined && !(Number.isInteger(fixedIterations) && fixedIterations > 0)) {
-  console.error(`--iterations takes a whole number above 0, not '${option("--iterations")}'`);
-  process.exit(2);
-}
-const onlyGame = option("--game");
-if (onlyGame !== undefined && !CASES.some(([id]) => id === onlyGame)) {
-  console.error(`--game takes one of ${CASES.map(([id]) => id).join(", ")}, not '${onlyGame}'`);
-  process.exit(2);
-}
-const budget = fixedIterations === undefined ? { timeMs: 2000 } : { iterations: fixedIterations };
+const settings = readSettings();
+const budget = settings.iterations === undefined ? { timeMs: 2000 } : { iterations: settings.iterations };
 
 const median = (rates: readonly number[]): number => [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
 
 for (const [id, players, variants] of CASES) {
-  if (onlyGame !== undefined && id !== onlyGame) continue;
+  if (settings.game !== undefined && id !== settings.game) continue;
   const game = games[id]!;
   const rates = { kernel: [] as number[], machine: [] as number[] };
   // Warm-up, not counted: a large kernel runs slowly until V8 has optimized it (a bot process

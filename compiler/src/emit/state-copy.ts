@@ -4,7 +4,7 @@
 // 120 flow locals made that copy most of 14 µs. Written for the game, each object is one spread (V8
 // copies an object of a known shape at once) and each array of values one `slice`: about 1 µs.
 import { pairRowType } from "./pairs.js";
-import { property } from "./code.js";
+import { property, quote } from "./code.js";
 import { tsType, type EmitContext } from "./context.js";
 
 /** A field of the state and its TypeScript type, as types.ts declares it. */
@@ -35,7 +35,7 @@ export function copyStateFunction(ctx: EmitContext): string {
   const group = (name: string, fields: readonly StateField[]): string => {
     const copies = fields.flatMap((f) => {
       const copy = copyOf(`${name}${property(f.name)}`, f.type, 0);
-      return copy === null ? [] : [`${propertyKey(f.name)}: ${copy},`];
+      return copy === null ? [] : [`${quote(f.name)}: ${copy},`];
     });
     // `name` is a local holding `s.name`.
     return `${name}: { ...${name}, ${copies.join(" ")} },`;
@@ -75,13 +75,10 @@ export function copyOf(access: string, type: string, depth: number): string | nu
     const inner = copyOf(`e${depth}`, element, depth + 1);
     return inner === null ? `${access}.slice()` : `${access}.map((e${depth}) => ${inner})`;
   }
-  const record = /^Record<([^,]+), (.+)>$/.exec(type);
-  if (record) return copyOf("", record[2]!, depth + 1) === null ? `({ ...${access} })` : `cloneJson(${access})`;
-  return /^(?:number|boolean|string|CardId|Enum_\w+)$/.test(type) ? null : `cloneJson(${access})`;
+  const record = /^Record<[^,]+, (.+)>$/.exec(type);
+  if (record) return VALUE.test(record[1]!) ? `({ ...${access} })` : `cloneJson(${access})`;
+  return VALUE.test(type) ? null : `cloneJson(${access})`;
 }
 
-/** A field's name as an object literal's key. */
-function propertyKey(name: string): string {
-  const access = property(name);
-  return access.startsWith(".") ? name : access.slice(1, -1);
-}
+/** The TypeScript types of values that are no object. */
+const VALUE = /^(?:number|boolean|string|CardId|Enum_\w+)$/;
