@@ -3,11 +3,10 @@
 // round by round (which goes first changes every round) so that drift in the machine's speed falls
 // on both; the figures are medians over the rounds. See README.md for the output.
 
-import { execFileSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { CASES, CHECKED_PLAYOUTS, hasKernel, hasReference, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
+import { THIS_CHECKOUT, measureIn, median } from "./measure.js";
 
 const USAGE = `usage: node bench/dist/run.js [--seconds S] [--rounds N] [--seed N] [--only GAME[:PLAYERS],...] [--json]
   --seconds  time each engine runs in each round, after its warm-up (default 1)
@@ -84,28 +83,9 @@ function readSettings(argv: string[]): Settings {
   }
 }
 
-const ENGINE_PROCESS = fileURLToPath(new URL("./engine-process.js", import.meta.url));
-
 /** One measurement in a fresh Node process. */
 function measure(kind: EngineKind, c: BenchCase, settings: Settings, round: number): ProcessMeasure | string {
-  const args = [
-    ENGINE_PROCESS,
-    kind,
-    c.game,
-    String(c.players),
-    String(settings.seconds),
-    String(settings.seed + round),
-    (c.variants ?? []).join(","),
-  ];
-  const out = execFileSync(process.execPath, args, { encoding: "utf8" });
-  const result = JSON.parse(out.trim().split("\n").pop()!) as ProcessMeasure | { missing: string };
-  return "missing" in result ? result.missing : result;
-}
-
-function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return measureIn(THIS_CHECKOUT, kind, c, settings.seconds, settings.seed + round);
 }
 
 function report(measures: readonly ProcessMeasure[]): EngineReport | null {

@@ -1,0 +1,66 @@
+// One engine measured in a fresh Node process of a built checkout (`bench/dist/engine-process.js`,
+// run from that checkout so that its own packages load), and the median both benchmarks report.
+
+import { execFileSync } from "node:child_process";
+import { realpathSync } from "node:fs";
+import { basename, join, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { BenchCase, EngineKind } from "./engines.js";
+import type { ProcessMeasure } from "./engine-process.js";
+
+/** The checkout these benchmarks run from (bench/dist/measure.js, or bench/measure.ts under Vitest). */
+const here = fileURLToPath(new URL(".", import.meta.url));
+export const THIS_CHECKOUT = realpathSync(join(here, basename(here) === "dist" ? "../.." : ".."));
+
+/** One measurement in a fresh Node process of `checkout`: its counts, or why the engine is missing. */
+export function measureIn(checkout: string, kind: EngineKind, c: BenchCase, seconds: number, seed: number): ProcessMeasure | string {
+  const args = [
+    join(checkout, "bench", "dist", "engine-process.js"),
+    kind,
+    c.game,
+    String(c.players),
+    String(seconds),
+    String(seed),
+    (c.variants ?? []).join(","),
+  ];
+  const out = execFileSync(process.execPath, args, { cwd: checkout, encoding: "utf8" });
+  const result = JSON.parse(out.trim().split("\n").pop()!) as ProcessMeasure | { missing: string };
+  return "missing" in result ? result.missing : result;
+}
+
+export function median(xs: readonly number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/**
+ * Why `checkout` cannot be measured as itself, or null: it must be built, and the packages its engines
+ * load (`@rules/runtime`, `@rules/generated`) must be its own. A copy whose node_modules is a link to
+ * another checkout's loads that checkout's compiled games, and would measure it against itself.
+ */
+export function notOwnBuild(checkout: string): string | null {
+  let root: string;
+  try {
+    root = realpathSync(checkout);
+  } catch {
+    return `${checkout} is not a folder here`;
+  }
+  try {
+    realpathSync(join(root, "bench", "dist", "engine-process.js"));
+  } catch {
+    return `${checkout} has no bench/dist/engine-process.js: build it first (npx tsc -b)`;
+  }
+  for (const name of ["runtime", "generated"]) {
+    let target: string;
+    try {
+      target = realpathSync(join(root, "node_modules", "@rules", name));
+    } catch {
+      return `${checkout} has no node_modules/@rules/${name}: run npm ci there`;
+    }
+    if (!target.startsWith(root + sep)) {
+      return `${checkout} loads @rules/${name} from ${target}: give it node_modules of its own (its node_modules/@rules links copied, not the folder linked)`;
+    }
+  }
+  return null;
+}
