@@ -52,25 +52,28 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function readSettings(argv: string[]): Settings {
-  let values;
+const OPTIONS = {
+  baseline: { type: "string" },
+  engine: { type: "string", default: "generated" },
+  rounds: { type: "string", default: "12" },
+  seconds: { type: "string", default: "2" },
+  seed: { type: "string", default: "1" },
+  only: { type: "string" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", default: false },
+} as const;
+
+/** The options as given; an unknown or malformed one ends the run with the usage (exit 2). */
+function parsed(argv: string[]) {
   try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        baseline: { type: "string" },
-        engine: { type: "string", default: "generated" },
-        rounds: { type: "string", default: "12" },
-        seconds: { type: "string", default: "2" },
-        seed: { type: "string", default: "1" },
-        only: { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", default: false },
-      },
-    }).values;
+    return parseArgs({ args: argv, options: OPTIONS }).values;
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error));
   }
+}
+
+function readSettings(argv: string[]): Settings {
+  const values = parsed(argv);
   if (values.help) {
     console.log(USAGE);
     process.exit(0);
