@@ -5,7 +5,7 @@
 // paired ratio: the median of the rounds' own ratios, and in how many rounds this checkout was ahead.
 
 import { parseArgs } from "node:util";
-import { CASES, CHECKED_PLAYOUTS, type BenchCase, type EngineKind } from "./engines.js";
+import { CHECKED_PLAYOUTS, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
 
@@ -139,7 +139,7 @@ const rate = (x: number | null): string => (x === null ? "-" : Math.round(x).toL
 
 function main(): void {
   const settings = readSettings(process.argv.slice(2));
-  const cases = CASES.filter((c) => settings.only === null || settings.only.some((o) => o === c.game || o === `${c.game}:${c.players}`));
+  const cases = selectCases(settings.only);
   if (cases.length === 0) fail(`--only ${settings.only?.join(",")} matches no case`);
   if (!settings.json) {
     console.log(

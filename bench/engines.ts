@@ -42,6 +42,12 @@ export const CASES: readonly BenchCase[] = [
   { game: "keys-to-knowledge", title: "Keys to Knowledge, short", players: 4, variants: ["short"] },
 ];
 
+/** The cases `--only` names (a game, or a game and a player count, e.g. for-sale:4); all of them
+ *  without it. */
+export function selectCases(only: readonly string[] | null): BenchCase[] {
+  return CASES.filter((c) => only === null || only.some((o) => o === c.game || o === `${c.game}:${c.players}`));
+}
+
 /** The speed-written references, by game, for a player count and the variants played. */
 const REFERENCES: Readonly<Record<string, (players: number, variants: readonly string[]) => Playout>> = {
   "for-sale": (players) => {

@@ -4,7 +4,7 @@
 // on both; the figures are medians over the rounds. See README.md for the output.
 
 import { parseArgs } from "node:util";
-import { CASES, CHECKED_PLAYOUTS, hasKernel, hasReference, type BenchCase, type EngineKind } from "./engines.js";
+import { CHECKED_PLAYOUTS, hasKernel, hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median } from "./measure.js";
 
@@ -102,10 +102,6 @@ function report(measures: readonly ProcessMeasure[]): EngineReport | null {
   };
 }
 
-function selected(c: BenchCase, only: readonly string[] | null): boolean {
-  return only === null || only.some((o) => o === c.game || o === `${c.game}:${c.players}`);
-}
-
 async function runCase(c: BenchCase, settings: Settings): Promise<CaseReport> {
   const kinds: EngineKind[] = [
     ...(hasReference(c.game) ? (["reference"] as const) : []),
@@ -150,7 +146,7 @@ const rate = (r: EngineReport | null): string => (r ? Math.round(r.playoutsPerSe
 
 async function main(): Promise<void> {
   const settings = readSettings(process.argv.slice(2));
-  const cases = CASES.filter((c) => selected(c, settings.only));
+  const cases = selectCases(settings.only);
   if (cases.length === 0) {
     console.error(`--only ${settings.only?.join(",")} matches no case\n${USAGE}`);
     process.exit(2);

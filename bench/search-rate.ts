@@ -10,6 +10,7 @@ import { parseArgs } from "node:util";
 import { games } from "@rules/generated";
 import { Rng, chooseRandomMove, countMoves, type Game } from "@rules/runtime/internal";
 import { searchMove } from "@rules/runtime/search";
+import { median } from "./measure.js";
 
 const CASES: readonly (readonly [string, number, readonly string[]])[] = [
   ["for-sale", 4, []],
@@ -53,7 +54,6 @@ function readSettings(): { iterations: number | undefined; game: string | undefi
 const settings = readSettings();
 const budget = settings.iterations === undefined ? { timeMs: 2000 } : { iterations: settings.iterations };
 
-const median = (rates: readonly number[]): number => [...rates].sort((a, b) => a - b)[Math.floor(rates.length / 2)]!;
 
 for (const [id, players, variants] of CASES) {
   if (settings.game !== undefined && id !== settings.game) continue;

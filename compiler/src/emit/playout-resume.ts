@@ -60,10 +60,13 @@ export class KernelResume {
       const stored = v.perCard ? cardVarStored(this.game, v, "$values[$k]!") : "$values[$k]!";
       // A per-card variable's record holds every card of its type: read by id where the ids run in one
       // range (a `for … in` over a record keyed by numbers makes a string of each key).
-      const range = v.perCard ? cardIdRange(this.cardIds, v.perCard.name) : null;
-      if (v.perCard && range) lines.push("{", `const $values = ${value} as unknown as Record<number, ${ts}>;`, `for (let $k = ${range.from}; $k < ${range.to}; $k++) ${target}[$k] = ${stored};`, "}");
-      else if (v.perCard) lines.push("{", `const $values = ${value} as unknown as Record<number, ${ts}>;`, `for (const $k in $values) ${target}[Number($k)] = ${stored};`, "}");
-      else if (v.perPlayer) lines.push("{", `const $values = ${value} as unknown as ${ts}[];`, `for (let $p = 0; $p < $values.length; $p++) ${target}[$p] = $values[$p]!;`, "}");
+      if (v.perCard) {
+        const range = cardIdRange(this.cardIds, v.perCard.name);
+        const load = range
+          ? `for (let $k = ${range.from}; $k < ${range.to}; $k++) ${target}[$k] = ${stored};`
+          : `for (const $k in $values) ${target}[Number($k)] = ${stored};`;
+        lines.push("{", `const $values = ${value} as unknown as Record<number, ${ts}>;`, load, "}");
+      } else if (v.perPlayer) lines.push("{", `const $values = ${value} as unknown as ${ts}[];`, `for (let $p = 0; $p < $values.length; $p++) ${target}[$p] = $values[$p]!;`, "}");
       else lines.push(`${target} = ${value} as unknown as ${ts};`);
     }
     for (const slot of this.game.stateLocals) {
