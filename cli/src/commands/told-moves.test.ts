@@ -143,7 +143,7 @@ describe("thirdPerson", () => {
 });
 
 describe("describeResult", () => {
-  it("lists scores with tie-breakers, the ranking with shared places, and the winner", () => {
+  it("lists scores with the tie-breakers of tied seats, the ranking with shared places, and the winner", () => {
     const result = {
       scores: [
         [10, 3],
@@ -156,7 +156,7 @@ describe("describeResult", () => {
     expect(describeResult(gemAuction, result, 0)).toEqual([
       "Scores:",
       "  you: 10 (tie-breaker 3)",
-      "  seat 1: 12 (tie-breaker 1)",
+      "  seat 1: 12",
       "  seat 2: 10 (tie-breaker 3)",
       "Ranking:",
       "  1st: seat 1",

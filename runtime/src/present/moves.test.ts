@@ -150,10 +150,18 @@ describe("describeResult: tie-breakers by the names the rules give them", () => 
   });
 
   it("calls an unnamed one 'tie-breaker', and falls back to the numbers alone where the rules name none", () => {
-    expect(lines(named([{ label: null, list: false }, { label: "coins", list: false }]), [[8, 2, 3]])).toEqual(["  you: 8 (tie-breaker: 2; coins: 3)"]);
-    expect(lines(street, [[8, 2, 3]])).toEqual(["  you: 8 (tie-breakers 2, 3)"]);
+    const tied = [[8, 2, 3], [8, 2, 1]];
+    expect(lines(named([{ label: null, list: false }, { label: "coins", list: false }]), tied)[0]).toBe("  you: 8 (tie-breaker: 2; coins: 3)");
+    expect(lines(street, tied)[0]).toBe("  you: 8 (tie-breakers 2, 3)");
     // Two list tie-breakers: the row does not say where one ends, so the numbers are told alone.
-    expect(lines(named([{ label: "a", list: true }, { label: "b", list: true }]), [[8, 2, 3]])).toEqual(["  you: 8 (tie-breakers 2, 3)"]);
+    expect(lines(named([{ label: "a", list: true }, { label: "b", list: true }]), tied)[0]).toBe("  you: 8 (tie-breakers 2, 3)");
+  });
+
+  it("tells them only for seats whose score another seat shares: elsewhere they decide nothing", () => {
+    // As in Keys to Knowledge: the two who retired score 0 and are told apart by when they retired; the
+    // winner never retired, and its "order of retiring" (players + 1) would mean nothing.
+    const game = named([{ label: "order of retiring", list: false }]);
+    expect(lines(game, [[0, 2], [1450, 4], [0, 1]])).toEqual(["  you: 0 (order of retiring: 2)", "  seat 1: 1450", "  Wealthy Nephew Merc: 0 (order of retiring: 1)"]);
   });
 });
 

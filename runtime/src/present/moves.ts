@@ -214,15 +214,23 @@ export function scoreSheet(game: Game, result: GameResult, reader: Reader): Scor
 /**
  * One seat's score as results tell it: "31 — Tidy Mansion: 12, … (Mansion card values, highest first:
  * 7, 6, 5)". Without `withParts`, the score and its tie-breakers alone (a table showing the parts apart).
+ * Tie-breakers are told only for a seat whose score another seat shares, as a rulebook says them ("in
+ * case of a tie, …"): elsewhere they decide nothing, and some mean nothing (Keys to Knowledge's order of
+ * retiring, for a seat that never retired).
  */
 export function describeScore(game: Game, result: GameResult, seat: Seat, reader: Reader, withParts = true): string {
   const [score, ...keysAfter] = result.scores[seat] ?? [];
-  const named = namedTiebreakers(game, keysAfter);
+  const tied = result.scores.some((keys, other) => other !== seat && keys[0] === score);
+  return `${score}${withParts ? partsOf(game, result.parts?.[seat], reader) : ""}${tied ? tiebreakersOf(game, keysAfter) : ""}`;
+}
+
+/** " (coins: 3)": a seat's tie-breakers, named where the rules name them; "" when there are none. */
+function tiebreakersOf(game: Game, keys: readonly number[]): string {
+  const named = namedTiebreakers(game, keys);
+  if (named !== null) return ` (${named})`;
   // -Infinity pads a list tie-breaker that ran out for this seat: nothing to show.
-  const tiebreakers = keysAfter.filter((k) => k !== Number.NEGATIVE_INFINITY);
-  const extra =
-    named !== null ? ` (${named})` : tiebreakers.length === 0 ? "" : ` (${tiebreakers.length === 1 ? "tie-breaker" : "tie-breakers"} ${tiebreakers.join(", ")})`;
-  return `${score}${withParts ? partsOf(game, result.parts?.[seat], reader) : ""}${extra}`;
+  const shown = keys.filter((k) => k !== Number.NEGATIVE_INFINITY);
+  return shown.length === 0 ? "" : ` (${shown.length === 1 ? "tie-breaker" : "tie-breakers"} ${shown.join(", ")})`;
 }
 
 /** Scores (with their parts and tie-breakers), the ranking and the winners, one line each. */
