@@ -1035,7 +1035,7 @@ export const CARDS: readonly CardInfo[] = [
         "GRACE",
         "Tuition: pay $200",
         "Book Fair: pay $100",
-        "COURT (Just Passing Thru)",
+        "COURT",
         "FIELD TRIP",
         "GO TO COURT",
         "HOME",
@@ -1055,7 +1055,7 @@ export const CARDS: readonly CardInfo[] = [
         "GRACE",
         "Tuition: pay $100",
         "Book Fair: pay $75",
-        "COURT (Just Passing Thru)",
+        "COURT",
         "FIELD TRIP",
         "GO TO COURT",
       ] as const

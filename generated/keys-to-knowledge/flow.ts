@@ -72,57 +72,57 @@ import type { State } from "./types.js";
 
 /** Where the loop around each looping step is written: a flow that never reaches a decision names it. */
 const LOOP_AT: Readonly<Record<string, RuleSite>> = {
-  while: AT.L618,
-  "turn.while": AT.L622,
-  "turn.endif": AT.L622,
-  "turn.for_q_2": AT.L441,
-  "turn.while2": AT.L441,
-  "turn.resume": AT.L441,
-  "turn.request_rent_body": AT.L441,
+  while: AT.L621,
+  "turn.while": AT.L625,
+  "turn.endif": AT.L625,
+  "turn.for_q_2": AT.L444,
+  "turn.while2": AT.L444,
+  "turn.resume": AT.L444,
+  "turn.request_rent_body": AT.L444,
   "turn.while3": AT.L284,
   "turn.resume2": AT.L284,
-  "turn.endif2": AT.L441,
-  "turn.endif3": AT.L441,
+  "turn.endif2": AT.L444,
+  "turn.endif3": AT.L444,
   "turn.for_d_2": AT.L263,
   "turn.while4": AT.L214,
   "turn.resume3": AT.L214,
-  "turn.offer_body": AT.L441,
-  "turn.resume4": AT.L441,
-  "turn.ask_price_body": AT.L441,
-  "turn.resume5": AT.L441,
-  "turn.endif4": AT.L622,
-  "turn.endif5": AT.L622,
-  "turn.endif6": AT.L622,
-  "turn.endif7": AT.L622,
+  "turn.offer_body": AT.L444,
+  "turn.resume4": AT.L444,
+  "turn.ask_price_body": AT.L444,
+  "turn.resume5": AT.L444,
+  "turn.endif4": AT.L625,
+  "turn.endif5": AT.L625,
+  "turn.endif6": AT.L625,
+  "turn.endif7": AT.L625,
   "turn.while5": AT.L284,
   "turn.resume6": AT.L284,
-  "turn.endif8": AT.L622,
-  "turn.endif9": AT.L622,
+  "turn.endif8": AT.L625,
+  "turn.endif9": AT.L625,
   "turn.for_d_4": AT.L263,
   "turn.while6": AT.L214,
   "turn.resume7": AT.L214,
-  "turn.endif10": AT.L622,
-  "turn.while7": AT.L670,
-  "turn.endif11": AT.L670,
-  "turn.endif12": AT.L670,
-  "turn.resume8": AT.L670,
-  "turn.decline_body": AT.L670,
+  "turn.endif10": AT.L625,
+  "turn.while7": AT.L674,
+  "turn.endif11": AT.L674,
+  "turn.endif12": AT.L674,
+  "turn.resume8": AT.L674,
+  "turn.decline_body": AT.L674,
   "turn.while8": AT.L214,
   "turn.resume9": AT.L214,
-  "turn.endif13": AT.L670,
-  "turn.endif14": AT.L670,
+  "turn.endif13": AT.L674,
+  "turn.endif14": AT.L674,
   "turn.while9": AT.L284,
   "turn.resume10": AT.L284,
-  "turn.endif15": AT.L670,
-  "turn.endif16": AT.L670,
+  "turn.endif15": AT.L674,
+  "turn.endif16": AT.L674,
   "turn.for_d_5": AT.L263,
   "turn.while10": AT.L214,
   "turn.resume11": AT.L214,
-  "turn.endif17": AT.L670,
+  "turn.endif17": AT.L674,
   "turn.while11": AT.L284,
   "turn.resume12": AT.L284,
-  "turn.endif18": AT.L670,
-  "turn.endif19": AT.L670,
+  "turn.endif18": AT.L674,
+  "turn.endif19": AT.L674,
   "turn.for_d_6": AT.L263,
   "turn.while12": AT.L214,
   "turn.resume13": AT.L214,
@@ -272,28 +272,28 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   for (const s$ of [...s.zones.spaces].filter((s$) => Space_board[s$] !== fn_board_in_play(s))) {
     {
       const $card = s$;
-      takeCard(s.zones.spaces, $card, "spaces", AT.L561);
-      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L561);
+      takeCard(s.zones.spaces, $card, "spaces", AT.L564);
+      placeCard(s.zones.box_spaces, $card, false, Infinity, "box_spaces", AT.L564);
     }
   }
 
   for (const d of [...s.zones.bank_deeds].filter((d) => Deed_board[d] !== fn_board_in_play(s))) {
     {
       const $card = d;
-      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L564);
-      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L564);
+      takeCard(s.zones.bank_deeds, $card, "bank_deeds", AT.L567);
+      placeCard(s.zones.box_deeds, $card, false, Infinity, "box_deeds", AT.L567);
     }
   }
 
-  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L566);
+  s.vars.stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(s), "stack_stock", AT.L569);
 
-  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L567);
+  s.vars.keys_left = tableValue(TABLE_key_stock, fn_board_in_play(s), "key_stock", AT.L570);
 
   for (const c of [...s.zones.mercy_deck].filter((c) => Fortune_deck[c] === "grace")) {
     {
       const $card = c;
-      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L569);
-      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L569);
+      takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L572);
+      placeCard(s.zones.grace_deck, $card, true, Infinity, "grace_deck", AT.L572);
     }
   }
 
@@ -303,7 +303,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
 
   for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
     {
-      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L575);
+      const $amount = checkTransfer(1630, s.vars.bank, "bank", AT.L578);
       s.vars.bank -= $amount;
       s.vars.cash[p] += $amount;
     }
@@ -312,9 +312,9 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
   if (s.variants.includes("short")) {
     shuffle(s.random, s.zones.bank_deeds, "bank_deeds", null);
 
-    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L582));
+    let dealt_each: number = Math.min(4, floorDiv(s.zones.bank_deeds.length, s.players, AT.L585));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
-      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L584);
+      dealInto(s.zones.bank_deeds, s.zones.deeds[p], dealt_each, "end", "bank_deeds", AT.L587);
       {
         const $amount = checkTransfer(
           ((): number => {
@@ -324,7 +324,7 @@ export function setup({ players: $players, variants: $variants = [], seed: $seed
           })(),
           s.vars.cash[p],
           "cash[p]",
-          AT.L585,
+          AT.L588,
         );
         s.vars.cash[p] -= $amount;
         s.vars.bank += $amount;
@@ -350,19 +350,19 @@ function step_start(s: State): void {
       for (const q of seatsInPlay(s.players, s.vars.eliminated))
         if (
           s.vars.opening[q] ===
-          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L600)
+          maxOf(seatsInPlay(s.players, s.vars.eliminated), (r) => s.vars.opening[r], "max(players)", AT.L603)
         )
           $n++;
       return $n;
     })() > 1;
     $passes++
   ) {
-    loopGuard($passes, AT.L600);
+    loopGuard($passes, AT.L603);
     let best: number = maxOf(
       seatsInPlay(s.players, s.vars.eliminated),
       (r) => s.vars.opening[r],
       "max(players)",
-      AT.L601,
+      AT.L604,
     );
     s.events?.push(said(`a tie for the highest opening roll: the tied players roll again`, null));
     for (const p of seatsInPlay(s.players, s.vars.eliminated)) {
@@ -381,7 +381,7 @@ function step_start(s: State): void {
     seatsInPlay(s.players, s.vars.eliminated),
     (q) => s.vars.opening[q],
     "highest(players)",
-    AT.L612,
+    AT.L615,
   );
   s.events?.push(said(`seat ${s.locals.active} has the highest roll and starts`, null));
   s.locals.preset = s.vars.opening[s.locals.active];
@@ -467,9 +467,9 @@ function step_turn_endif(s: State): void {
       if (s.locals.is_double) {
         s.locals.doubles += 1;
         if (s.locals.doubles === 3) {
+          s.events?.push(said(`seat ${s.locals.active} rolls doubles three times in succession`, null));
           {
             let p: number = s.locals.active;
-            s.events?.push(said(`seat ${p} goes directly to COURT`, null));
             s.vars.position[p] = fn_court_space(s);
             s.events?.push(changed("position", p, s.vars.position[p]));
             s.vars.in_court[p] = true;
@@ -828,19 +828,19 @@ function step_turn_endif5(s: State): void {
       let p: number = s.locals.active;
       let steps: number = s.locals.steps;
       let target: number = s.vars.position[p] + steps;
-      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L340);
+      s.vars.position[p] = floorMod(target, fn_board_size(s), AT.L339);
       s.events?.push(changed("position", p, s.vars.position[p]));
       if (target >= fn_board_size(s)) {
         if (s.vars.position[p] === 0) {
           {
-            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L343);
+            const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L342);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p, ["landing on HOME"]));
           }
         } else {
           {
-            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L345);
+            const $amount = checkTransfer(200, s.vars.bank, "bank", AT.L344);
             s.vars.bank -= $amount;
             s.vars.cash[p] += $amount;
             s.events?.push(transferred($amount, "bank", null, "cash", p, ["passing HOME"]));
@@ -1144,7 +1144,7 @@ function step_turn_while7(s: State): void {
             s.zones.deeds[holder],
             (e) => Deed_space[e] === s.locals.here_2,
             "first(deeds[holder])",
-            AT.L395,
+            AT.L394,
           );
           if (s.vars.mortgaged[deed]) {
             s.events?.push(said(`${LABEL_Place[Deed_place[deed]]} is mortgaged: no rent`, null));
@@ -1174,7 +1174,7 @@ function step_turn_while7(s: State): void {
           s.zones.bank_deeds,
           (e) => Deed_space[e] === s.locals.here_2,
           "first(bank_deeds)",
-          AT.L409,
+          AT.L408,
         );
         s.locals.actor = s.locals.p_5;
         s.pc = "turn.buy_or_decline";
@@ -1185,26 +1185,26 @@ function step_turn_while7(s: State): void {
         s.locals.mercy = s.locals.kind_2 === "mercy";
         if (s.locals.mercy) {
           {
-            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L354);
-            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L354);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L354);
+            const $card = topCard(s.zones.mercy_deck, "mercy_deck", AT.L353);
+            takeCard(s.zones.mercy_deck, $card, "mercy_deck", AT.L353);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L353);
             s.events?.push(moved([$card], "mercy_deck", null, "drawn", null));
           }
         } else {
           {
-            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L356);
-            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L356);
-            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L356);
+            const $card = topCard(s.zones.grace_deck, "grace_deck", AT.L355);
+            takeCard(s.zones.grace_deck, $card, "grace_deck", AT.L355);
+            placeCard(s.zones.drawn, $card, false, 1, "drawn", AT.L355);
             s.events?.push(moved([$card], "grace_deck", null, "drawn", null));
           }
         }
 
-        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L358);
+        s.locals.card = topCard(s.zones.drawn, "drawn", AT.L357);
         s.events?.push(said(`seat ${s.locals.p_6} draws ${cardLabel(CARDS[s.locals.card]!)}`, null));
         s.locals.owed = 0;
         if (Fortune_effect[s.locals.card] === "collect") {
           {
-            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L362);
+            const $amount = checkTransfer(Fortune_amount[s.locals.card], s.vars.bank, "bank", AT.L361);
             s.vars.bank -= $amount;
             s.vars.cash[s.locals.p_6] += $amount;
             s.events?.push(
@@ -1231,7 +1231,7 @@ function step_turn_while7(s: State): void {
                 s.vars.position[s.locals.p_6] = 0;
                 s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                 {
-                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L370);
+                  const $amount = checkTransfer(500, s.vars.bank, "bank", AT.L369);
                   s.vars.bank -= $amount;
                   s.vars.cash[s.locals.p_6] += $amount;
                   s.events?.push(transferred($amount, "bank", null, "cash", s.locals.p_6));
@@ -1241,7 +1241,7 @@ function step_turn_while7(s: State): void {
                   s.vars.position[s.locals.p_6] = floorMod(
                     s.vars.position[s.locals.p_6] - 3,
                     fn_board_size(s),
-                    AT.L372,
+                    AT.L371,
                   );
                   s.events?.push(changed("position", s.locals.p_6, s.vars.position[s.locals.p_6]));
                   s.vars.relocated = true;
@@ -1249,7 +1249,6 @@ function step_turn_while7(s: State): void {
                 } else {
                   {
                     let p: number = s.locals.p_6;
-                    s.events?.push(said(`seat ${p} goes directly to COURT`, null));
                     s.vars.position[p] = fn_court_space(s);
                     s.events?.push(changed("position", p, s.vars.position[p]));
                     s.vars.in_court[p] = true;
@@ -1266,15 +1265,15 @@ function step_turn_while7(s: State): void {
         if (s.locals.mercy) {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L378);
-            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L378);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L377);
+            placeCard(s.zones.mercy_deck, $card, false, Infinity, "mercy_deck", AT.L377);
             s.events?.push(moved([$card], $from.zone, $from.seat, "mercy_deck", null));
           }
         } else {
           {
             const $card = s.locals.card;
-            const $from = takeCardFromAnyZone(s.zones, $card, AT.L380);
-            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L380);
+            const $from = takeCardFromAnyZone(s.zones, $card, AT.L379);
+            placeCard(s.zones.grace_deck, $card, false, Infinity, "grace_deck", AT.L379);
             s.events?.push(moved([$card], $from.zone, $from.seat, "grace_deck", null));
           }
         }
@@ -1298,7 +1297,7 @@ function step_turn_while7(s: State): void {
         } else {
           if (s.locals.kind_2 === "field_trip") {
             {
-              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L427);
+              const $amount = checkTransfer(s.vars.centre, s.vars.centre, "centre", AT.L426);
               s.vars.centre -= $amount;
               s.vars.cash[s.locals.p_5] += $amount;
               s.events?.push(transferred($amount, "centre", null, "cash", s.locals.p_5, ["FIELD TRIP"]));
@@ -1307,13 +1306,16 @@ function step_turn_while7(s: State): void {
             if (s.locals.kind_2 === "go_to_court") {
               {
                 let p: number = s.locals.p_5;
-                s.events?.push(said(`seat ${p} goes directly to COURT`, null));
                 s.vars.position[p] = fn_court_space(s);
                 s.events?.push(changed("position", p, s.vars.position[p]));
                 s.vars.in_court[p] = true;
                 s.events?.push(changed("in_court", p, s.vars.in_court[p]));
                 s.vars.court_rolls[p] = 0;
                 s.events?.push(changed("court_rolls", p, s.vars.court_rolls[p]));
+              }
+            } else {
+              if (s.locals.kind_2 === "court") {
+                s.events?.push(said(`seat ${s.locals.p_5} is Just Passing Thru`, null));
               }
             }
           }

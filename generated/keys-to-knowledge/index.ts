@@ -267,6 +267,7 @@ export const game: Game<State, Move, View> = {
         visibility: "public",
         ordered: true,
         capacity: 1,
+        bookkeeping: true,
       },
     ],
     vars: [

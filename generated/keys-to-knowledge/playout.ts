@@ -1958,6 +1958,9 @@ export function playout(): PlayoutKernel {
             v_court_rolls[l_p] = 0;
           }
         }
+      } else {
+        if (l_kind_2 === "court") {
+        }
       }
     }
     return 44;

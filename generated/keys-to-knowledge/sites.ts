@@ -167,233 +167,233 @@ export const AT = {
     column: 7,
     text: "transfer amount from cash[p] to cash[creditor]",
   },
-  L340: {
+  L339: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 340,
+    line: 339,
     column: 3,
     text: "position[p] = target % board_size()",
   },
-  L343: {
+  L342: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 343,
+    line: 342,
     column: 7,
     text: 'transfer 500 from bank to cash[p] "landing on HOME"',
   },
-  L345: {
+  L344: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 345,
+    line: 344,
     column: 7,
     text: 'transfer 200 from bank to cash[p] "passing HOME"',
   },
-  L354: {
+  L353: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 354,
+    line: 353,
     column: 5,
     text: "move top(mercy_deck) to drawn",
   },
-  L356: {
+  L355: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 356,
+    line: 355,
     column: 5,
     text: "move top(grace_deck) to drawn",
   },
-  L358: {
+  L357: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 358,
+    line: 357,
     column: 3,
     text: "let card = top(drawn)",
   },
-  L362: {
+  L361: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 362,
+    line: 361,
     column: 5,
     text: 'transfer card.amount from bank to cash[p] "{card}"',
   },
-  L370: {
+  L369: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 370,
+    line: 369,
     column: 5,
     text: "transfer 500 from bank to cash[p]",
   },
-  L372: {
+  L371: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 372,
+    line: 371,
     column: 5,
     text: "position[p] = (position[p] - 3) % board_size()",
   },
-  L378: {
+  L377: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 378,
+    line: 377,
     column: 5,
     text: "move card to bottom of mercy_deck",
   },
-  L380: {
+  L379: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 380,
+    line: 379,
     column: 5,
     text: "move card to bottom of grace_deck",
   },
-  L395: {
+  L394: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 395,
+    line: 394,
     column: 9,
     text: "let deed = first(e in deeds[holder] where e.space == here)",
   },
-  L409: {
+  L408: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 409,
+    line: 408,
     column: 7,
     text: "let deed = first(e in bank_deeds where e.space == here)",
   },
-  L410: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 410, column: 7, text: "ask p {" },
+  L409: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 409, column: 7, text: "ask p {" },
+  L411: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 411,
+    column: 11,
+    text: 'transfer deed.price from cash[p] to bank "{deed} bought"',
+  },
   L412: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 412,
     column: 11,
-    text: 'transfer deed.price from cash[p] to bank "{deed} bought"',
-  },
-  L413: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 413,
-    column: 11,
     text: "move deed to deeds[p]",
   },
-  L427: {
+  L426: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 427,
+    line: 426,
     column: 5,
     text: 'transfer centre from centre to cash[p] "FIELD TRIP"',
   },
-  L441: {
+  L444: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 441,
+    line: 444,
     column: 3,
     text: "window q in players_from(roller) where q == roller or (claim_open and claim_owner == q) {",
   },
-  L470: {
+  L473: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 470,
+    line: 473,
     column: 7,
     text: 'transfer d.stack_price from cash[q] to bank "a Stack of Books on {d}"',
   },
-  L484: {
+  L487: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 484,
+    line: 487,
     column: 7,
     text: "transfer d.stack_price from cash[q] to bank",
   },
-  L520: {
+  L523: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 520,
+    line: 523,
     column: 7,
     text: 'transfer lift_cost(d) from cash[q] to bank "lifting the mortgage on {d}"',
   },
-  L533: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 533, column: 7, text: "ask q {" },
-  L535: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 535,
-    column: 11,
-    text: "ask buyer {",
-  },
+  L536: { file: "rules/keys-to-knowledge/keys-to-knowledge.rules", line: 536, column: 7, text: "ask q {" },
   L538: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 538,
+    column: 11,
+    text: "ask buyer {",
+  },
+  L541: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 541,
     column: 15,
     text: 'transfer amount from cash[buyer] to cash[q] "{d} sold"',
   },
-  L539: {
+  L542: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 539,
+    line: 542,
     column: 15,
     text: "move d to deeds[buyer]",
-  },
-  L561: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 561,
-    column: 5,
-    text: "move s to box_spaces",
   },
   L564: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 564,
     column: 5,
-    text: "move d to box_deeds",
-  },
-  L566: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 566,
-    column: 3,
-    text: "stacks_left = stack_stock[board_in_play()]",
+    text: "move s to box_spaces",
   },
   L567: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 567,
-    column: 3,
-    text: "keys_left = key_stock[board_in_play()]",
+    column: 5,
+    text: "move d to box_deeds",
   },
   L569: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 569,
+    column: 3,
+    text: "stacks_left = stack_stock[board_in_play()]",
+  },
+  L570: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 570,
+    column: 3,
+    text: "keys_left = key_stock[board_in_play()]",
+  },
+  L572: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 572,
     column: 5,
     text: "move c to grace_deck",
   },
-  L575: {
+  L578: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 575,
+    line: 578,
     column: 5,
     text: "transfer 1630 from bank to cash[p]",
-  },
-  L582: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 582,
-    column: 5,
-    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
-  },
-  L584: {
-    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 584,
-    column: 7,
-    text: "deal dealt_each from bank_deeds to deeds[p]",
   },
   L585: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
     line: 585,
+    column: 5,
+    text: "let dealt_each = min(4, count(bank_deeds) / player_count)",
+  },
+  L587: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 587,
+    column: 7,
+    text: "deal dealt_each from bank_deeds to deeds[p]",
+  },
+  L588: {
+    file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
+    line: 588,
     column: 7,
     text: "transfer sum(d in deeds[p]: d.price) from cash[p] to bank",
   },
-  L600: {
+  L603: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 600,
+    line: 603,
     column: 5,
     text: "while count(q in players where opening[q] == max(r in players: opening[r])) > 1 {",
   },
-  L601: {
+  L604: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 601,
+    line: 604,
     column: 7,
     text: "let best = max(r in players: opening[r])",
   },
-  L612: {
+  L615: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 612,
+    line: 615,
     column: 3,
     text: "let active = highest(q in players: opening[q])",
   },
-  L618: {
+  L621: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 618,
+    line: 621,
     column: 3,
     text: "while players_left() > 1 and (not variant(short) or turns_played < turn_limit()) {",
   },
-  L622: {
+  L625: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 622,
+    line: 625,
     column: 7,
     text: "while again and active in players {",
   },
-  L670: {
+  L674: {
     file: "rules/keys-to-knowledge/keys-to-knowledge.rules",
-    line: 670,
+    line: 674,
     column: 13,
     text: "while relocated and active in players {",
   },

@@ -68,6 +68,17 @@ describe("describeEvents with the presentation fields", () => {
     ]);
   });
 
+  it("does not tell a card that passes through a bookkeeping zone back to where it came from", () => {
+    // Read out of the bank's deeds and laid back (as Keys to Knowledge's MERCY card, drawn, obeyed,
+    // then put under its deck): the rules' words tell it; "goes from the bank's deeds to the bank's
+    // deeds" would not.
+    const readOut = [moved([4], "bank_deeds", null, "escrow", null), said("seat 1 reads Deed 2 out", null), transferred(5, "bank", null, "coins", 1), moved([4], "escrow", null, "bank_deeds", null)];
+    expect(describeEvents(street, readOut, SEAT_0)).toEqual(["seat 1 reads Deed 2 out", "seat 1 takes 5 from the bank"]);
+    // Laid elsewhere, it is told as going straight on.
+    const sold = [...readOut.slice(0, 3), moved([4], "escrow", null, "deeds", 1)];
+    expect(describeEvents(street, sold, SEAT_0)).toEqual(["seat 1 reads Deed 2 out", "seat 1 takes 5 from the bank", "seat 1 takes Deed 2 120 red from the bank's deeds"]);
+  });
+
   it("puts cards onto a surface (a pile, a deck, a board) and into anything else", () => {
     const back = [moved([6], "hand", 0, "chance", null), moved([5], "hand", 0, "discards", null)];
     expect(describeEvents(street, back, SEAT_0)).toEqual(["you put Pay $50 onto the Chance pile", "you put Advance to Go into the Chance discards"]);

@@ -104,7 +104,9 @@ const sameZone = (a: ZoneRef | null, b: ZoneRef | null): boolean =>
 /**
  * Cards that pass through a zone the rules keep for themselves (`bookkeeping`: one side of a swap) are
  * told as going straight on: "seat 2 puts a card into the table … you take it from the table" is
- * "seat 2 gives it to you", told where it left that zone. A card left there is told as it went in.
+ * "seat 2 gives it to you", told where it left that zone. A card left there is told as it went in;
+ * one that goes back where it came from (a card read out, then laid under its deck) is not told: it
+ * has not changed hands, and the rules' own words tell what it did ("seat 1 draws …").
  */
 function throughBookkeeping(game: Game, kept: readonly Kept[]): Kept[] {
   const bookkeeping = (zone: ZoneRef | null): boolean => zone !== null && game.meta.zones.some((z) => z.name === zone.zone && z.bookkeeping === true);
@@ -115,7 +117,8 @@ function throughBookkeeping(game: Game, kept: readonly Kept[]): Kept[] {
     const out = result.findIndex((item, j) => j > i && item.event.kind === "move" && sameZone(item.event.from, into.to) && item.event.count === into.count);
     if (out < 0) continue;
     const leaving = result[out]!.event as typeof into;
-    result[out] = { ...result[out]!, event: { ...leaving, from: into.from, cards: leaving.cards ?? into.cards } };
+    if (sameZone(into.from, leaving.to)) result.splice(out, 1);
+    else result[out] = { ...result[out]!, event: { ...leaving, from: into.from, cards: leaving.cards ?? into.cards } };
     result.splice(i--, 1);
   }
   return result;
