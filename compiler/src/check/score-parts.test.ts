@@ -120,8 +120,12 @@ describe("a score told in parts", () => {
         ).toBe(result.scores[seat]![0]);
       }
       const line = describeResult(game, result, 0)[1]!;
+      // The tie-breaker is told only when another seat has the same score.
+      const tied = result.scores.some(
+        (keys, seat) => seat !== 0 && keys[0] === result.scores[0]![0],
+      );
       expect(line).toBe(
-        `  you: ${result.scores[0]![0]} — ${result.parts![0]!.map((part) => `${part.label}: ${part.points}`).join(", ")} (lots won: ${state.zones.won[0]!.length})`,
+        `  you: ${result.scores[0]![0]} — ${result.parts![0]!.map((part) => `${part.label}: ${part.points}`).join(", ")}${tied ? ` (lots won: ${state.zones.won[0]!.length})` : ""}`,
       );
     }
   });
