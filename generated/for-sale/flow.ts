@@ -232,22 +232,20 @@ function step_selling_while(s: State): void {
 function step_selling_resume(s: State): void {
   for (const p of sortedBy(
     seatList(s.players),
-    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L128)],
+    (p) => Property_value[topCard(s.zones.offer[p], "offer[p]", AT.L131)],
     true,
   )) {
-    {
-      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L129);
-      const $card = takeCardAt(s.zones.market, $at);
-      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L129);
-      s.events?.push(moved([$card], "market", null, "proceeds", p));
-    }
-  }
-
-  for (let p = 0; p < s.players; p++) {
     {
       const $from = s.zones.offer[p];
       s.events?.push(moved($from, "offer", p, "sold", null));
       moveAllCards($from, s.zones.sold);
+    }
+
+    {
+      const $at = highestIndex(s.zones.market, (c) => Currency_value[c], "highest(market)", AT.L133);
+      const $card = takeCardAt(s.zones.market, $at);
+      placeCard(s.zones.proceeds[p], $card, false, Infinity, "proceeds[p]", AT.L133);
+      s.events?.push(moved([$card], "market", null, "proceeds", p));
     }
   }
 

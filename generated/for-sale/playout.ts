@@ -597,6 +597,12 @@ export function playout(): PlayoutKernel {
             for (let $i61 = 0; $i61 < $n60; $i61++) {
               const l_p = $list6[$i61]!;
               {
+                const $from = Z_offer + l_p;
+                {
+                  N[$from] = 0;
+                }
+              }
+              {
                 const $n = N[Z_market]!;
                 if ($n === 0)
                   throw new GameFault(
@@ -617,22 +623,14 @@ export function playout(): PlayoutKernel {
                     $best = $key;
                   }
                 }
-                const $at62 = Z_market * CAP + $at;
-                const $card = C[$at62]!;
-                const $end63 = Z_market * CAP + N[Z_market]! - 1;
-                for (let $k64 = $at62; $k64 < $end63; $k64++) C[$k64] = C[$k64 + 1]!;
+                const $at63 = Z_market * CAP + $at;
+                const $card = C[$at63]!;
+                const $end64 = Z_market * CAP + N[Z_market]! - 1;
+                for (let $k65 = $at63; $k65 < $end64; $k65++) C[$k65] = C[$k65 + 1]!;
                 N[Z_market]!--;
-                const $seg65 = Z_proceeds + l_p;
-                C[$seg65 * CAP + N[$seg65]!] = $card;
-                N[$seg65]!++;
-              }
-            }
-          }
-          for (let l_p = 0; l_p < players; l_p++) {
-            {
-              const $from = Z_offer + l_p;
-              {
-                N[$from] = 0;
+                const $seg66 = Z_proceeds + l_p;
+                C[$seg66 * CAP + N[$seg66]!] = $card;
+                N[$seg66]!++;
               }
             }
           }

@@ -74,15 +74,15 @@ export const AT = {
     text: "ask each p in players where count(properties[p]) > 0 {",
   },
   L124: { file: "rules/for-sale.rules", line: 124, column: 11, text: "move card to offer[p]" },
-  L128: {
+  L131: {
     file: "rules/for-sale.rules",
-    line: 128,
+    line: 131,
     column: 7,
     text: "for p in players by top(offer[p]).value descending {",
   },
-  L129: {
+  L133: {
     file: "rules/for-sale.rules",
-    line: 129,
+    line: 133,
     column: 9,
     text: "move highest(c in market: c.value) to proceeds[p]",
   },

@@ -269,9 +269,9 @@ describe("rules play", () => {
       ].join("\n"),
     );
     // The first sale: Currency 15, 8 and 12 are on offer; you sell Property 3, the first of your hand.
-    // When the last seat has chosen, the cards are laid face down, then the Currency cards go out by
-    // the Properties' values: seat 1's 17 takes the highest, 15; seat 2's 8 takes 12; your 3 takes 8.
-    // The Properties played then go to the sold pile, face up, before the next round's Currency cards.
+    // When the last seat has chosen, the cards are laid face down; then, highest Property first, each
+    // goes to the sold pile, face up, and its seller takes the highest Currency card left: seat 1's 17
+    // takes 15, seat 2's 8 takes 12, your 3 takes 8. Then the next round's Currency cards.
     expect(out).toContain("  The Currency cards on offer: Currency 15, Currency 8, Currency 12\n");
     expect(out).toContain(
       [
@@ -279,30 +279,29 @@ describe("rules play", () => {
         "seat 1 chooses secretly",
         "seat 2 chooses secretly",
         "  you move Property 3 and seats 1 and 2 each move a card from their Properties to their Property laid face down",
-        "  seat 1 takes Currency 15, seat 2 takes Currency 12 and you take Currency 8 from the Currency cards on offer",
-        "  you put Property 3, seat 1 puts Property 17 and seat 2 puts Property 8 into the sold Properties",
+        "  seat 1 puts Property 17 into the sold Properties",
+        "  seat 1 takes Currency 15 from the Currency cards on offer",
+        "  seat 2 puts Property 8 into the sold Properties",
+        "  seat 2 takes Currency 12 from the Currency cards on offer",
+        "  you put Property 3 into the sold Properties",
+        "  you take Currency 8 from the Currency cards on offer",
         "  Currency 11, Currency 3 and Currency 3 go from the Currency deck to the Currency cards on offer",
         "",
       ].join("\n"),
     );
 
     // Every round of sales, checked by the rule itself: the Currency cards on offer (as the table
-    // showed them) go out highest first, to the seats in order of the Properties they played.
-    const rounds = [
-      ...out.matchAll(/The Currency cards on offer: (.*)\n[^]*?\n {2}(.*) from the Currency cards on offer\n {2}(.*) into the sold Properties\n/g),
-    ];
+    // showed them) go out highest first, each to the seat whose Property was just told, and the
+    // Properties are told highest first.
+    const sale = /\n {2}(you|seat \d) puts? Property (\d+) into the sold Properties\n {2}(?:you|seat \d) takes? Currency (\d+) from the Currency cards on offer/g;
+    const rounds = [...out.matchAll(/The Currency cards on offer: (.*)\n[^]*?(?:\n {2}(?:you|seat \d) puts? Property \d+ into the sold Properties\n {2}.* from the Currency cards on offer){3}/g)];
     expect(rounds).toHaveLength(8); // 24 Properties in play, 3 sold a round
-    for (const [, offered, taken, sold] of rounds) {
+    for (const [round, offered] of rounds) {
       const offer = offered!.split(", ").map((name) => Number(/\d+$/.exec(name)![0])).sort((a, b) => b - a);
-      const played = [...sold!.matchAll(/(you|seat \d) puts? Property (\d+)/g)].map(([, seat, card]) => ({ seat, card: Number(card) }));
-      // Seats that take Currency cards of one value are told together: "you and seat 1 each take Currency 3".
-      const got = [...taken!.matchAll(/((?:you|seat \d)(?: and (?:you|seat \d))*) (?:each )?takes? Currency (\d+)/g)].flatMap(([, seats, card]) =>
-        seats!.split(" and ").map((seat) => ({ seat, card: Number(card) })),
-      );
-      expect(played).toHaveLength(3);
-      played.sort((a, b) => b.card - a.card);
-      const bySeatAndCard = (a: { seat: string; card: number }, b: { seat: string; card: number }) => b.card - a.card || a.seat.localeCompare(b.seat);
-      expect(got.sort(bySeatAndCard)).toEqual(played.map(({ seat }, i) => ({ seat, card: offer[i]! })).sort(bySeatAndCard));
+      const sales = [...round.matchAll(sale)].map(([, , property, currency]) => ({ property: Number(property), currency: Number(currency) }));
+      expect(sales).toHaveLength(3);
+      expect(sales.map((s) => s.property)).toEqual(sales.map((s) => s.property).sort((a, b) => b - a));
+      expect(sales.map((s) => s.currency)).toEqual(offer);
     }
   });
 });
