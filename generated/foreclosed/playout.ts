@@ -3283,8 +3283,6 @@ export function playout(): PlayoutKernel {
       v_passed_over[$flagSeat] = false;
       $mask_passed_over &= ~(1 << $flagSeat);
     }
-    if (l_active >= humans) {
-    }
     l_action_played = false;
     l_offered = false;
     l_turn_over = l_active >= humans;

@@ -1744,7 +1744,6 @@ export function playout(): PlayoutKernel {
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
       }
-    } else {
     }
     return 25;
   }
@@ -1957,9 +1956,6 @@ export function playout(): PlayoutKernel {
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
           }
-        }
-      } else {
-        if (l_kind_2 === "court") {
         }
       }
     }
@@ -2407,7 +2403,6 @@ export function playout(): PlayoutKernel {
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
       }
-    } else {
     }
     return 58;
   }
@@ -3052,7 +3047,6 @@ export function playout(): PlayoutKernel {
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
       }
-    } else {
     }
     return 79;
   }
@@ -3253,7 +3247,6 @@ export function playout(): PlayoutKernel {
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
       }
-    } else {
     }
     return 44;
   }
@@ -3810,7 +3803,6 @@ export function playout(): PlayoutKernel {
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
       }
-    } else {
     }
     return 118;
   }

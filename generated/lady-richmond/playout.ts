@@ -413,8 +413,6 @@ export function playout(): PlayoutKernel {
           l_turned = N[Z_face_up]! > 0 ? C[Z_face_up * CAP + N[Z_face_up]! - 1]! : emptyZone("last");
           if (Card_kind$code[l_turned]! === 0 || Card_kind$code[l_turned]! === 5) {
             l_sold = false;
-            if (Card_kind$code[l_turned]! === 5) {
-            }
             pc = 12;
             continue run;
           }
@@ -488,9 +486,6 @@ export function playout(): PlayoutKernel {
                       v_coins[l_p] += $amount;
                     }
                   }
-                }
-              } else {
-                if (Card_kind$code[l_turned]! === 1) {
                 }
               }
             }

@@ -48,6 +48,12 @@ export class LoopAnalysis {
     return found;
   }
 
+  /** Whether an expression draws from the game's generator (a die, a random seat), itself or through
+   *  the functions it calls: code that evaluates it must be kept for the numbers it draws. */
+  draws(e: A.Expression): boolean {
+    return this.reads(e).has(RANDOM);
+  }
+
   /** What a block may change. */
   writes(block: A.Block): Set<Part> {
     const found = new Set<Part>();

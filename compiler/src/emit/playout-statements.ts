@@ -15,6 +15,7 @@ import { partitionOut, partitionedMove } from "./playout-partition-moves.js";
 import { KnownSegments } from "./playout-known-segments.js";
 import { wholeBalance, wholeTransfer } from "./playout-whole-transfers.js";
 import { walkStart } from "./playout-loop-walks.js";
+import { LoopAnalysis } from "../check/loop-analysis.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
  *  write them for the state machine, but over the kernel's state: variables in closure `let`s and
@@ -43,6 +44,30 @@ export class KernelCode extends KernelExpressions {
   readonly positionHints = new PositionHints();
   /** The segments an option's drawn cards lie in, for the writes of their counted variables. */
   readonly knownSegments = new KnownSegments(this.game);
+
+  /** What expressions read: here, whether they draw from the game's generator. */
+  private readonly analysis = new LoopAnalysis(this.game.names);
+
+  /** Whether statements only tell (`say`, `reveal`, `conceal`, and tests and loops of those), which
+   *  changes nothing a playout keeps, and draw nothing: a test, a loop's collection, filter or order
+   *  that draws must run, for the state machine draws those numbers as well. */
+  private tellsOnly(statements: readonly A.Statement[]): boolean {
+    const draws = (e: A.Expression | null): boolean => e !== null && this.analysis.draws(e);
+    return statements.every((s) => {
+      switch (s.kind) {
+        case "say":
+        case "reveal":
+        case "conceal":
+          return true;
+        case "if":
+          return !draws(s.condition) && this.tellsOnly(s.then.statements) && this.tellsOnly(s.otherwise?.statements ?? []);
+        case "for":
+          return !draws(s.source) && !draws(s.condition) && !draws(s.orderBy) && this.tellsOnly(s.body.statements);
+        default:
+          return false;
+      }
+    });
+  }
 
   /** The zones the rules never read (playout-write-only.ts). */
   private readonly writeOnly: ReadonlySet<string> = writeOnlyZones(this.game);
@@ -106,8 +131,12 @@ export class KernelCode extends KernelExpressions {
         ];
       }
       case "if": {
+        // A test whose branches only tell (`say`) does nothing in a playout, unless the test draws.
+        if (this.tellsOnly([s])) return [];
         const lines = this.withValue(s.condition, (condition) => [`if (${condition}) {`, ...this.statements(s.then.statements), "}"]);
-        if (s.otherwise) lines.push("else {", ...this.statements(s.otherwise.statements), "}");
+        // An `else` left empty (it only told) is not written.
+        const otherwise = s.otherwise ? this.statements(s.otherwise.statements) : [];
+        if (otherwise.length > 0) lines.push("else {", ...otherwise, "}");
         return lines;
       }
       case "while": {
@@ -124,7 +153,7 @@ export class KernelCode extends KernelExpressions {
       }
       case "for":
         // A loop that only tells (`say … to q` for each other seat) does nothing in a playout.
-        return tellsOnly(s.body.statements) ? [] : this.forLoop(s);
+        return this.tellsOnly([s]) ? [] : this.forLoop(s);
       case "phase":
         return this.statements(s.body.statements);
       case "shuffle":
@@ -550,9 +579,4 @@ function describeTarget(e: A.Expression): string {
     default:
       return "…";
   }
-}
-
-/** Statements that change nothing a playout keeps: words for the story, what a seat knows. */
-function tellsOnly(statements: readonly A.Statement[]): boolean {
-  return statements.every((s) => s.kind === "say" || s.kind === "reveal" || s.kind === "conceal" || (s.kind === "for" && tellsOnly(s.body.statements)));
 }
