@@ -49,16 +49,18 @@ export class KernelCode extends KernelExpressions {
   private readonly analysis = new LoopAnalysis(this.game.names);
 
   /** Whether statements only tell (`say`, `reveal`, `conceal`, and tests and loops of those), which
-   *  changes nothing a playout keeps, and draw nothing: a test, a loop's collection, filter or order
-   *  that draws must run, for the state machine draws those numbers as well. */
+   *  changes nothing a playout keeps, and draw nothing: a test, a loop's collection, filter or order,
+   *  a revealed card or its seat that draws must run, for the state machine draws those numbers as
+   *  well (a `say` cannot draw: check/random-in-pure). */
   private tellsOnly(statements: readonly A.Statement[]): boolean {
     const draws = (e: A.Expression | null): boolean => e !== null && this.analysis.draws(e);
     return statements.every((s) => {
       switch (s.kind) {
         case "say":
+          return true;
         case "reveal":
         case "conceal":
-          return true;
+          return !draws(s.player) && !draws(s.card);
         case "if":
           return !draws(s.condition) && this.tellsOnly(s.then.statements) && this.tellsOnly(s.otherwise?.statements ?? []);
         case "for":
@@ -194,8 +196,9 @@ export class KernelCode extends KernelExpressions {
         return [];
       case "reveal":
       case "conceal":
-        // What a seat knows: a random playout reads no knowledge.
-        return [];
+        // What a seat knows: a random playout reads no knowledge. A seat or card that draws is drawn
+        // all the same (the seat first, as the state machine reads them), for the numbers after it.
+        return [s.player, s.card].filter((e) => this.analysis.draws(e)).flatMap((e) => this.withValue(e, (code) => [`${code};`]));
       case "end-game": {
         // Which `end game` ended the game, for `ending()` (tools count the ends of a run by statement).
         const end = this.endSites.push(this.endSite(s.range)) - 1;

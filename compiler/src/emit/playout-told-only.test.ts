@@ -15,6 +15,11 @@ game "Told Only" {
 }
 per player var gold: int public = 2
 per player var heard: int public = 0
+card Chip {
+  value: int
+  cards for v in 1..4 { value: v }
+}
+zone chips: Chip stack hidden = all Chip
 
 flow {
   let turn = 0
@@ -52,6 +57,11 @@ flow {
         }
         gold[active] += roll(3)
       }
+      peek {
+        // A card shown to a seat drawn at random: the kernel keeps no knowledge, but draws the seat.
+        reveal top(chips) to random_player()
+        gold[active] += roll(3)
+      }
     }
     turn += 1
     active = next(active)
@@ -78,6 +88,8 @@ describe("a loop that only tells", () => {
     // brag's test only chooses what to say; gamble's rolls the die that the state machine rolls.
     expect(kernelText).not.toMatch(/v_gold\[l_active\]!? > 3/);
     expect(kernelText).toMatch(/if \(rollOn\(G, 6\) === 6\)/);
+    // peek's reveal is no knowledge in the kernel, only its draw of a seat.
+    expect(kernelText).toMatch(/^\s*drawInt\(G, players\);$/m);
   });
 
   it("plays the state machine's games move for move", async () => {
@@ -90,6 +102,6 @@ describe("a loop that only tells", () => {
       preferences: [false, true],
       onMove: (_seat, move) => typesSeen.add(move.type),
     });
-    expect([...typesSeen].sort()).toEqual(["boast", "brag", "gamble", "share"]);
+    expect([...typesSeen].sort()).toEqual(["boast", "brag", "gamble", "peek", "share"]);
   });
 });
