@@ -1,7 +1,8 @@
 // Dice and random seats wherever an expression may hold them: a move's target seat, an amount, a
 // deal's count, a loop's collection and filter, an aggregate's filter and value (a draw per card), a
 // conditional's branch, `and`/`or` (which stop early), `players_from`. The kernel must draw the same
-// numbers in the same order as the state machine, or it plays other games from there on.
+// numbers in the same order as the state machine, or it plays other games from there on; and the
+// state machine must draw the same whether its moves record events (a match) or not (a simulation).
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import { loadRulesKernel } from "../testing/load-game.js";
@@ -62,5 +63,21 @@ describe("draws in every place an expression holds them", () => {
     expect(typeof (game as { playout?: unknown }).playout).toBe("function");
     expectKernelReplays(runtime, game, { seed: 5, playerCounts: [2, 3, 4], gamesPerCount: 40, preferences: [false], onMove: (_s, m) => seen.add(m.type) });
     expect([...seen].sort()).toEqual(["give", "odd"]);
+  });
+
+  it("are drawn alike by a match, whose moves record events, and by a simulation, which records none", async () => {
+    const { game } = await loadRulesKernel("draw-order", DRILL, runtime);
+    for (let seed = 1; seed <= 60; seed++) {
+      const players = 2 + (seed % 3);
+      const moves: [number, runtime.Move][] = [];
+      const simulated = runtime.playRandomGame(game as runtime.Game, { players, seed }, new runtime.Rng(seed * 7), (seat, move) => moves.push([seat, runtime.cloneJson(move)]));
+      let match = runtime.createMatch(game as runtime.Game, { players, seed });
+      for (const [seat, move] of moves) {
+        const outcome = runtime.applyMove(match, seat, move);
+        if (!outcome.ok) throw new Error(`seed ${seed}: ${outcome.reason}`);
+        match = outcome.match;
+      }
+      expect(runtime.resultOf(match)?.scores, `seed ${seed}`).toEqual(game.scores(simulated.state as never));
+    }
   });
 });
