@@ -114,11 +114,12 @@ function compareCase(c: BenchCase, settings: Settings): Comparison {
     }
     const [before, after] = measured;
     if (before === null || after === null) continue;
-    rates[0]!.push(before.playouts / before.seconds);
-    rates[1]!.push(after.playouts / after.seconds);
+    const [beforeRate, afterRate] = [before.playouts / before.seconds, after.playouts / after.seconds];
+    rates[0]!.push(beforeRate);
+    rates[1]!.push(afterRate);
     checked[0]!.push(before.checkedDecisions);
     checked[1]!.push(after.checkedDecisions);
-    ratios.push(after.playouts / after.seconds / (before.playouts / before.seconds));
+    ratios.push(afterRate / beforeRate);
   }
   return {
     game: c.game,

@@ -54,7 +54,6 @@ function readSettings(): { iterations: number | undefined; game: string | undefi
 const settings = readSettings();
 const budget = settings.iterations === undefined ? { timeMs: 2000 } : { iterations: settings.iterations };
 
-
 for (const [id, players, variants] of CASES) {
   if (settings.game !== undefined && id !== settings.game) continue;
   const game = games[id]!;

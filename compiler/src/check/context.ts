@@ -59,6 +59,18 @@ export class CheckContext {
   /** Checking something that must not change the state: a function body, a parameter domain, a
    *  requirement, a score. Randomness there would change the game while it is only looked at. */
   pure: string | null = null;
+
+  /** Runs `check` as checking `what`, a thing that must not draw (unless an enclosing one already
+   *  names what is checked), then returns to what was checked before. */
+  purely<T>(what: string, check: () => T): T {
+    const was = this.pure;
+    this.pure ??= what;
+    try {
+      return check();
+    } finally {
+      this.pure = was;
+    }
+  }
   /** Checking a parameter's domain, the one place `subset(zone)` may stand. */
   inDomain = false;
 

@@ -87,11 +87,8 @@ export class DecisionChecker {
           this.ctx.error("check/reserved-name", `'${parameter.name.name}' is reserved in moves; choose another parameter name`, parameter.name.range);
         }
         this.ctx.inDomain = true;
-        const wasPure = this.ctx.pure;
-        this.ctx.pure ??= "a parameter's domain";
-        const domain = this.expressions.expression(parameter.domain, optionScope);
+        const domain = this.ctx.purely("a parameter's domain", () => this.expressions.expression(parameter.domain, optionScope));
         this.ctx.inDomain = false;
-        this.ctx.pure = wasPure;
         this.checkNoParameterIn(parameter.domain, option, parameter);
         let element: Type = ERROR;
         if (domain.kind === "zone") element = { kind: "card", cardType: domain.cardType };
@@ -146,10 +143,7 @@ export class DecisionChecker {
 
   /** `require COND else "reason"` of an option (or of the seats not asked, with no option). */
   private requirement(requirement: A.Requirement, scope: Scope, option: A.MoveOptionDeclaration | null): void {
-    const wasPure = this.ctx.pure;
-    this.ctx.pure ??= "a requirement";
-    this.ctx.expect(this.expressions.expression(requirement.condition, scope), BOOL, requirement.condition.range, "a requirement");
-    this.ctx.pure = wasPure;
+    this.ctx.purely("a requirement", () => this.ctx.expect(this.expressions.expression(requirement.condition, scope), BOOL, requirement.condition.range, "a requirement"));
     if (option && requirement.condition.kind === "boolean" && !requirement.condition.value) {
       this.ctx.error("check/empty-domain", `this requirement is always false: option '${option.name.name}' could never be chosen`, requirement.range);
     }
@@ -158,16 +152,15 @@ export class DecisionChecker {
 
   /** The values a reason shows are read, never changed, and each is something a person can read. */
   reason(reason: A.ReasonText, scope: Scope): void {
-    const wasPure = this.ctx.pure;
-    this.ctx.pure ??= "a reason";
-    for (const part of reason.parts) {
-      if (typeof part === "string") continue;
-      const type = this.expressions.expression(part, scope);
-      if (!["int", "bool", "player", "enum", "card", "error"].includes(type.kind)) {
-        this.ctx.error("check/type-mismatch", `a reason can show a number, a flag, a player, an enum value or a card, not ${typeName(type)}`, part.range);
+    this.ctx.purely("a reason", () => {
+      for (const part of reason.parts) {
+        if (typeof part === "string") continue;
+        const type = this.expressions.expression(part, scope);
+        if (!["int", "bool", "player", "enum", "card", "error"].includes(type.kind)) {
+          this.ctx.error("check/type-mismatch", `a reason can show a number, a flag, a player, an enum value or a card, not ${typeName(type)}`, part.range);
+        }
       }
-    }
-    this.ctx.pure = wasPure;
+    });
   }
 
   /** `card in hand where card.artist == a`: the condition keeps the values it holds for (for a set of
@@ -176,10 +169,7 @@ export class DecisionChecker {
     const condition = parameter.condition!;
     const inner = new Scope(scope);
     this.ctx.filterBinders.set(parameter, this.ctx.bindLocal(inner, parameter.name, value, "local"));
-    const wasPure = this.ctx.pure;
-    this.ctx.pure ??= "a parameter's domain";
-    this.ctx.expect(this.expressions.expression(condition, inner), BOOL, condition.range, "a where condition");
-    this.ctx.pure = wasPure;
+    this.ctx.purely("a parameter's domain", () => this.ctx.expect(this.expressions.expression(condition, inner), BOOL, condition.range, "a where condition"));
     this.checkNoParameterIn(condition, option, parameter);
   }
 
@@ -189,10 +179,7 @@ export class DecisionChecker {
     const parameters = new Set(option.parameters.map((p) => p.name.name));
     const visit = (e: A.Expression): boolean => (e.kind === "name" && parameters.has(e.name) ? (this.parameterInPreference(option, e), true) : subExpressions(e).some(visit));
     if (visit(weight)) return;
-    const wasPure = this.ctx.pure;
-    this.ctx.pure ??= "a preference";
-    this.ctx.expect(this.expressions.expression(weight, scope), INT, weight.range, "a preference");
-    this.ctx.pure = wasPure;
+    this.ctx.purely("a preference", () => this.ctx.expect(this.expressions.expression(weight, scope), INT, weight.range, "a preference"));
     const constant = evaluateConstant(weight, new Map(), this.ctx.enums, true);
     if (typeof constant === "number" && constant < 0) {
       this.ctx.error("check/negative-preference", `a preference is how often the option is picked: ${constant} is below 0 (0 means never, while another option is open)`, weight.range);

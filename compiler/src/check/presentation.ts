@@ -22,18 +22,17 @@ export class PresentationChecker {
 
   /** Each value a template shows is one a person can read: a number, a flag, a seat, an enum value or a card. */
   template(template: A.ReasonText, scope: Scope, what: string, parameters: ReadonlySet<string> = new Set()): void {
-    const wasPure = this.ctx.pure;
-    this.ctx.pure ??= what;
-    for (const part of template.parts) {
-      if (typeof part === "string") continue;
-      const type = this.expressions.expression(part, scope);
-      // A move's set of cards (`give in subset(mansion[p])`) is told as the cards it holds.
-      const cardSet = type.kind === "list" && type.element.kind === "card" && parameterPart(part, parameters) !== null;
-      if (!SHOWABLE.includes(type.kind) && !cardSet) {
-        this.ctx.error("check/type-mismatch", `${what} can show a number, a flag, a player, an enum value, a card or a piece of text, not ${typeName(type)}`, part.range);
+    this.ctx.purely(what, () => {
+      for (const part of template.parts) {
+        if (typeof part === "string") continue;
+        const type = this.expressions.expression(part, scope);
+        // A move's set of cards (`give in subset(mansion[p])`) is told as the cards it holds.
+        const cardSet = type.kind === "list" && type.element.kind === "card" && parameterPart(part, parameters) !== null;
+        if (!SHOWABLE.includes(type.kind) && !cardSet) {
+          this.ctx.error("check/type-mismatch", `${what} can show a number, a flag, a player, an enum value, a card or a piece of text, not ${typeName(type)}`, part.range);
+        }
       }
-    }
-    this.ctx.pure = wasPure;
+    });
   }
 
   /** A card's name and text are fixed before play: templates over its fields (and its line's binders). */
@@ -124,10 +123,7 @@ export class PresentationChecker {
       const scope = new Scope(this.ctx.globals);
       if (v.perPlayer) this.ctx.shownOwners.set(v, this.ctx.bindLocal(scope, { name: "owner", range: shown.range }, PLAYER, "local"));
       if (shown.condition) {
-        const wasPure = this.ctx.pure;
-        this.ctx.pure ??= "a shown condition";
-        this.ctx.expect(this.expressions.expression(shown.condition, scope), BOOL, shown.condition.range, "a shown condition");
-        this.ctx.pure = wasPure;
+        this.ctx.purely("a shown condition", () => this.ctx.expect(this.expressions.expression(shown.condition!, scope), BOOL, shown.condition!.range, "a shown condition"));
         this.publicOnly(shown.condition, "the table is the same for every seat");
       }
       if (shown.template) {

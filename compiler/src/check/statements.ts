@@ -139,14 +139,9 @@ export class StatementChecker {
         return;
       case "say":
         this.decisions.reason(s.text, scope);
-        if (s.to) {
-          // A say changes nothing: the seat it is told to may not draw (the state machine evaluates it
-          // only where events are recorded, so a draw there would make the game hang on who listens).
-          const wasPure = this.ctx.pure;
-          this.ctx.pure ??= "the seat a say is told to";
-          this.expressions.expectValue(s.to, scope, PLAYER, "the player told");
-          this.ctx.pure = wasPure;
-        }
+        // A say changes nothing: the seat it is told to may not draw (the state machine evaluates it
+        // only where events are recorded, so a draw there would make the game hang on who listens).
+        if (s.to) this.ctx.purely("the seat a say is told to", () => this.expressions.expectValue(s.to!, scope, PLAYER, "the player told"));
         return;
       case "ask":
         this.decisions.ask(s, scope);
