@@ -1,0 +1,255 @@
+// `npm run bench:instructions`: machine instructions per playout, counted by valgrind, where `npm run
+// bench` times them. A count does not swing with the machine's load: two runs of one build agree to
+// about 0.2%, where paired timings on this shared host need a dozen rounds to see 2%. So a change to
+// the kernel writer can be weighed at once, and `--by-function` says where the instructions go.
+// Instructions are not time (a cache miss or a mispredicted branch costs many), so a speed claim is
+// still measured by `npm run bench` / `bench:compare`; bench/README.md, "Counting instructions".
+
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { readJitDump, selfInstructions, type Attribution } from "./callgrind.js";
+import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
+import { THIS_CHECKOUT, notOwnBuild } from "./measure.js";
+
+const ENGINES: readonly EngineKind[] = ["generated", "reference", "state-machine"];
+
+const USAGE = `usage: node bench/dist/instructions.js [--baseline DIR] [--engine KIND] [--seconds S] [--seed N] [--by-function N] [--by-line N] [--only GAME[:PLAYERS],...] [--json]
+  (needs valgrind: apt-get install valgrind)
+  without --baseline: the kernel (generated) against the speed-written reference, in this checkout
+  --baseline      another built checkout, with node_modules of its own: its engine against this one's
+  --engine        with --baseline: generated (default), reference or state-machine
+  --seconds       how long, at full speed, the counted games would take (default 0.4; valgrind runs
+                  them tens of times slower)
+  --seed          seed of the playouts' seeds (default 1)
+  --by-function   also the N functions whose own instructions a game adds most (callgrind, slower)
+  --by-line       also the N source lines whose own instructions a game adds most (callgrind)
+  --only          the cases to run, e.g. foreclosed,for-sale:4 (default: all)
+  --json          print one JSON object instead of the table`;
+
+interface Settings {
+  readonly baseline: string | null;
+  readonly engine: EngineKind;
+  readonly seconds: number;
+  readonly seed: number;
+  readonly byFunction: number;
+  readonly byLine: number;
+  readonly only: readonly string[] | null;
+  readonly json: boolean;
+}
+
+/** One engine of one checkout counted over `games` games played after as many untimed ones. */
+interface Count {
+  readonly label: string;
+  readonly games: number;
+  readonly instructionsPerGame: number;
+  readonly decisionsPerGame: number;
+  /** Own instructions per game of the functions and the source lines that take most, when asked for. */
+  readonly functions: [string, number][];
+  readonly lines: [string, number][];
+}
+
+interface Subject {
+  readonly label: string;
+  readonly checkout: string;
+  readonly engine: EngineKind;
+}
+
+function fail(message: string): never {
+  console.error(`${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+const OPTIONS = {
+  baseline: { type: "string" },
+  engine: { type: "string", default: "generated" },
+  seconds: { type: "string", default: "0.4" },
+  seed: { type: "string", default: "1" },
+  "by-function": { type: "string", default: "0" },
+  "by-line": { type: "string", default: "0" },
+  only: { type: "string" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", default: false },
+} as const;
+
+function readSettings(argv: string[]): Settings {
+  let values;
+  try {
+    values = parseArgs({ args: argv, options: OPTIONS }).values;
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  if (values.baseline !== undefined) {
+    const unusable = notOwnBuild(values.baseline);
+    if (unusable !== null) fail(unusable);
+    if (!existsSync(join(values.baseline, "bench", "dist", "count-process.js"))) {
+      fail(`${values.baseline} has no bench/dist/count-process.js: it predates bench:instructions (copy bench/count-process.ts there and build it)`);
+    }
+  }
+  if (!ENGINES.includes(values.engine as EngineKind)) fail(`--engine ${values.engine} is not one of ${ENGINES.join(", ")}`);
+  const number = (name: string, text: string, valid: (x: number) => boolean): number => {
+    const x = Number(text);
+    if (text.trim() === "" || !valid(x)) fail(`--${name} ${text} is not valid`);
+    return x;
+  };
+  return {
+    baseline: values.baseline ?? null,
+    engine: values.engine as EngineKind,
+    seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
+    seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
+    byFunction: number("by-function", values["by-function"], (x) => Number.isInteger(x) && x >= 0),
+    byLine: number("by-line", values["by-line"], (x) => Number.isInteger(x) && x >= 0),
+    only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()),
+    json: values.json,
+  };
+}
+
+/** Runs count-process.js of `checkout` (natively, or under the valgrind arguments given). */
+function countProcess(s: Subject, c: BenchCase, games: string, seed: number, valgrind: string[] = [], cwd = s.checkout) {
+  const script = [join(s.checkout, "bench", "dist", "count-process.js"), s.engine, c.game, String(c.players), games, String(seed), (c.variants ?? []).join(",")];
+  // --single-threaded: V8 compiles on the main thread, so two runs do the same work in the same order.
+  const node = [process.execPath, ...(valgrind.length > 0 ? ["--single-threaded"] : []), ...(valgrind.includes("--tool=callgrind") ? ["--perf-prof"] : [])];
+  const [command, ...args] = valgrind.length > 0 ? ["valgrind", ...valgrind, ...node, ...script] : [...node, ...script];
+  const run = spawnSync(command!, args, { cwd, encoding: "utf8", maxBuffer: 1 << 26 });
+  if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${run.stderr.slice(-2000)}`);
+  const last = JSON.parse(run.stdout.trim().split("\n").pop()!) as { games: number; decisions: number } | { missing: string };
+  return { result: last, stderr: run.stderr, pid: run.pid };
+}
+
+/** Instructions of one run under cachegrind (no cache model: the count alone). --smc-check: V8 writes
+ *  and rewrites machine code in memory, which valgrind must see. */
+function cachegrindRun(s: Subject, c: BenchCase, games: number, seed: number): { instructions: number; decisions: number } {
+  const { result, stderr } = countProcess(s, c, String(games), seed, ["--tool=cachegrind", "--cache-sim=no", "--smc-check=all-non-file", "--cachegrind-out-file=/dev/null"]);
+  if ("missing" in result) throw new Error(result.missing);
+  const m = /I\s+refs:\s+([\d,]+)/.exec(stderr);
+  if (!m) throw new Error(`valgrind printed no instruction count:\n${stderr.slice(-1000)}`);
+  return { instructions: Number(m[1]!.replace(/,/g, "")), decisions: result.decisions };
+}
+
+/** One run under callgrind, its instructions by function and line. V8 writes its record of JIT code
+ *  (jit-PID.dump) into the folder it runs in: a scratch folder, removed after. */
+function callgrindRun(s: Subject, c: BenchCase, games: number, seed: number): Attribution {
+  const folder = mkdtempSync(join(tmpdir(), "bench-instructions-"));
+  try {
+    const out = join(folder, "callgrind.out");
+    const valgrind = ["--tool=callgrind", "--dump-instr=yes", "--smc-check=all-non-file", `--callgrind-out-file=${out}`];
+    const { result } = countProcess(s, c, String(games), seed, valgrind, folder);
+    if ("missing" in result) throw new Error(result.missing);
+    const text = readFileSync(out, "utf8");
+    const pid = /^pid: (\d+)/m.exec(text)?.[1];
+    return selfInstructions(text, readJitDump(readFileSync(join(folder, `jit-${pid}.dump`))));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** The largest per-game differences between two runs' attributions, `games` games apart. */
+function topDifferences(before: Map<string, number>, after: Map<string, number>, games: number, n: number): [string, number][] {
+  return [...new Set([...before.keys(), ...after.keys()])]
+    .map((name): [string, number] => [name, ((after.get(name) ?? 0) - (before.get(name) ?? 0)) / games])
+    .sort((x, y) => y[1] - x[1])
+    .slice(0, n);
+}
+
+/** How many games the subject plays in `seconds` at full speed (at least 64). */
+function gamesFor(s: Subject, c: BenchCase, settings: Settings): number {
+  const { result } = countProcess(s, c, `for:${settings.seconds}`, settings.seed);
+  if ("missing" in result) throw new Error(result.missing);
+  return Math.max(64, result.games);
+}
+
+function count(s: Subject, c: BenchCase, games: number, settings: Settings): Count {
+  // The first run plays `games` games, the second twice as many: the same first games, so their
+  // difference is the second half's cost alone, after the JIT has compiled what they run.
+  const [a, b] = [cachegrindRun(s, c, games, settings.seed), cachegrindRun(s, c, 2 * games, settings.seed)];
+  let functions: [string, number][] = [];
+  let lines: [string, number][] = [];
+  if (settings.byFunction > 0 || settings.byLine > 0) {
+    const [fa, fb] = [callgrindRun(s, c, games, settings.seed), callgrindRun(s, c, 2 * games, settings.seed)];
+    functions = topDifferences(fa.byFunction, fb.byFunction, games, settings.byFunction);
+    lines = topDifferences(fa.byLine, fb.byLine, games, settings.byLine);
+  }
+  return {
+    label: s.label,
+    games,
+    instructionsPerGame: (b.instructions - a.instructions) / games,
+    decisionsPerGame: (b.decisions - a.decisions) / games,
+    functions,
+    lines,
+  };
+}
+
+function subjects(settings: Settings): [Subject, Subject] {
+  if (settings.baseline === null) {
+    return [
+      { label: "reference", checkout: THIS_CHECKOUT, engine: "reference" },
+      { label: "kernel", checkout: THIS_CHECKOUT, engine: "generated" },
+    ];
+  }
+  return [
+    { label: "baseline", checkout: settings.baseline, engine: settings.engine },
+    { label: "this", checkout: THIS_CHECKOUT, engine: settings.engine },
+  ];
+}
+
+const whole = (x: number): string => Math.round(x).toLocaleString("en-US");
+
+const sources = new Map<string, string[]>();
+/** `FILE:LINE` as `file.js:LINE  the line's text` (the text when the file is here to read). */
+function showLine(site: string): string {
+  const m = /^(.*):(\d+)$/.exec(site);
+  if (!m) return site;
+  const path = m[1]!.startsWith("file://") ? fileURLToPath(m[1]!) : m[1]!;
+  if (!sources.has(path)) sources.set(path, existsSync(path) ? readFileSync(path, "utf8").split("\n") : []);
+  const text = sources.get(path)![Number(m[2]) - 1]?.trim() ?? "";
+  return `${`${basename(path)}:${m[2]}`.padEnd(26)}${text.slice(0, 100)}`;
+}
+
+function main(): void {
+  const settings = readSettings(process.argv.slice(2));
+  const cases = selectCases(settings.only);
+  if (cases.length === 0) fail(`--only ${settings.only?.join(",")} matches no case`);
+  if (spawnSync("valgrind", ["--version"]).error) fail("valgrind is not installed here (apt-get install valgrind)");
+  const [first, second] = subjects(settings);
+  if (!settings.json) {
+    console.log(`instructions per playout (valgrind), ${second.label} against ${first.label}; each count the difference of two runs of ${settings.seconds} s and twice that at full speed`);
+    console.log(`${"game".padEnd(25)}${"players".padStart(8)}${`${first.label}`.padStart(12)}${`${second.label}`.padStart(12)}${"ratio".padStart(8)}${"games".padStart(8)}`);
+  }
+  const report = [];
+  for (const c of cases) {
+    // Both count the same games: as many as the slower plays in the time given.
+    let games: number;
+    try {
+      games = Math.min(gamesFor(first, c, settings), gamesFor(second, c, settings));
+    } catch (error) {
+      if (!settings.json) console.log(`${c.title.padEnd(25)}${String(c.players).padStart(8)}  (${error instanceof Error ? error.message : error})`);
+      continue;
+    }
+    const counts = [count(first, c, games, settings), count(second, c, games, settings)] as const;
+    const ratio = counts[0].instructionsPerGame / counts[1].instructionsPerGame;
+    const sameGames = counts[0].decisionsPerGame === counts[1].decisionsPerGame;
+    report.push({ game: c.game, players: c.players, variants: c.variants ?? [], ratio, sameGames, counts });
+    if (settings.json) continue;
+    console.log(
+      `${c.title.padEnd(25)}${String(c.players).padStart(8)}${whole(counts[0].instructionsPerGame).padStart(12)}${whole(counts[1].instructionsPerGame).padStart(12)}` +
+        `${ratio.toFixed(3).padStart(8)}${String(games).padStart(8)}` +
+        (sameGames ? "" : `  DIFFERENT GAMES: ${counts[0].decisionsPerGame} and ${counts[1].decisionsPerGame} decisions a game`),
+    );
+    for (const k of counts) {
+      if (k.functions.length > 0) console.log(`  ${k.label}: own instructions per game, by function`);
+      for (const [name, n] of k.functions) console.log(`${whole(n).padStart(10)}  ${name}`);
+      if (k.lines.length > 0) console.log(`  ${k.label}: own instructions per game, by line of the built JavaScript`);
+      for (const [site, n] of k.lines) console.log(`${whole(n).padStart(10)}  ${showLine(site)}`);
+    }
+  }
+  if (settings.json) console.log(JSON.stringify({ seconds: settings.seconds, seed: settings.seed, cases: report }, null, 2));
+}
+
+main();
