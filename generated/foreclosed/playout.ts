@@ -8564,19 +8564,47 @@ export function playout(): PlayoutKernel {
     if ($from === null) {
       seedWords(G, seed);
       if ($prefixKey === (humans * 64 + players) * 2 + ($variant_simple ? 1 : 0)) {
-        for (let $s = 0; $s < SEGMENTS; $s++)
-          for (let $k = $s * CAP, $end = $k + $prefix$K_N[$s]!; $k < $end; $k++) K_C[$k] = $prefix$K_C[$k]!;
+        {
+          const $to = K_C,
+            $from = $prefix$K_C,
+            $counts = $prefix$K_N;
+          for (let $s = 0; $s < SEGMENTS; $s++)
+            for (let $k = $s * CAP, $end = $k + $counts[$s]!; $k < $end; $k++) $to[$k] = $from[$k]!;
+        }
         K_N.set($prefix$K_N);
         K_$where.set($prefix$K_$where);
-        for (let $i = 0; $i < K_v_coins.length; $i++) K_v_coins[$i] = $prefix$K_v_coins[$i]!;
-        for (let $i = 0; $i < K_v_protection.length; $i++) K_v_protection[$i] = $prefix$K_v_protection[$i]!;
-        for (let $i = 0; $i < K_v_has_taken.length; $i++) K_v_has_taken[$i] = $prefix$K_v_has_taken[$i]!;
-        for (let $i = 0; $i < K_v_took_from.length; $i++) K_v_took_from[$i] = $prefix$K_v_took_from[$i]!;
-        for (let $i = 0; $i < K_v_passed_over.length; $i++)
-          K_v_passed_over[$i] = $prefix$K_v_passed_over[$i]!;
+        {
+          const $to = K_v_coins,
+            $from = $prefix$K_v_coins;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
+        {
+          const $to = K_v_protection,
+            $from = $prefix$K_v_protection;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
+        {
+          const $to = K_v_has_taken,
+            $from = $prefix$K_v_has_taken;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
+        {
+          const $to = K_v_took_from,
+            $from = $prefix$K_v_took_from;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
+        {
+          const $to = K_v_passed_over,
+            $from = $prefix$K_v_passed_over;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
         K_v_committed.set($prefix$K_v_committed);
         K_v_doubled.set($prefix$K_v_doubled);
-        for (let $i = 0; $i < K_v_merc_vote.length; $i++) K_v_merc_vote[$i] = $prefix$K_v_merc_vote[$i]!;
+        {
+          const $to = K_v_merc_vote,
+            $from = $prefix$K_v_merc_vote;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
         v_bank = $prefix$v_bank;
         v_chairman = $prefix$v_chairman;
         $count_collection_kind.set($prefix$$count_collection_kind);

@@ -967,8 +967,13 @@ export function playout(): PlayoutKernel {
     if ($from === null) {
       seedWords(G, seed);
       if ($prefixKey === players * 2 + ($variant_first_game ? 1 : 0)) {
-        for (let $s = 0; $s < SEGMENTS; $s++)
-          for (let $k = $s * CAP, $end = $k + $prefix$K_N[$s]!; $k < $end; $k++) K_C[$k] = $prefix$K_C[$k]!;
+        {
+          const $to = K_C,
+            $from = $prefix$K_C,
+            $counts = $prefix$K_N;
+          for (let $s = 0; $s < SEGMENTS; $s++)
+            for (let $k = $s * CAP, $end = $k + $counts[$s]!; $k < $end; $k++) $to[$k] = $from[$k]!;
+        }
         K_N.set($prefix$K_N);
         v_shop_keeper = $prefix$v_shop_keeper;
         $count_mansion_value.set($prefix$$count_mansion_value);

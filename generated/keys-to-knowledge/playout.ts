@@ -8987,17 +8987,45 @@ export function playout(): PlayoutKernel {
     if ($from === null) {
       seedWords(G, seed);
       if ($prefixKey === players * 4 + ($variant_short ? 1 : 0) + ($variant_small_board ? 2 : 0)) {
-        for (let $s = 0; $s < SEGMENTS; $s++)
-          for (let $k = $s * CAP, $end = $k + $prefix$K_N[$s]!; $k < $end; $k++) K_C[$k] = $prefix$K_C[$k]!;
+        {
+          const $to = K_C,
+            $from = $prefix$K_C,
+            $counts = $prefix$K_N;
+          for (let $s = 0; $s < SEGMENTS; $s++)
+            for (let $k = $s * CAP, $end = $k + $counts[$s]!; $k < $end; $k++) $to[$k] = $from[$k]!;
+        }
         K_N.set($prefix$K_N);
         K_$where.set($prefix$K_$where);
-        for (let $i = 0; $i < K_v_eliminated.length; $i++) K_v_eliminated[$i] = $prefix$K_v_eliminated[$i]!;
-        for (let $i = 0; $i < K_v_cash.length; $i++) K_v_cash[$i] = $prefix$K_v_cash[$i]!;
-        for (let $i = 0; $i < K_v_position.length; $i++) K_v_position[$i] = $prefix$K_v_position[$i]!;
-        for (let $i = 0; $i < K_v_in_court.length; $i++) K_v_in_court[$i] = $prefix$K_v_in_court[$i]!;
-        for (let $i = 0; $i < K_v_court_rolls.length; $i++)
-          K_v_court_rolls[$i] = $prefix$K_v_court_rolls[$i]!;
-        for (let $i = 0; $i < K_v_opening.length; $i++) K_v_opening[$i] = $prefix$K_v_opening[$i]!;
+        {
+          const $to = K_v_eliminated,
+            $from = $prefix$K_v_eliminated;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
+        {
+          const $to = K_v_cash,
+            $from = $prefix$K_v_cash;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
+        {
+          const $to = K_v_position,
+            $from = $prefix$K_v_position;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
+        {
+          const $to = K_v_in_court,
+            $from = $prefix$K_v_in_court;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
+        {
+          const $to = K_v_court_rolls,
+            $from = $prefix$K_v_court_rolls;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
+        {
+          const $to = K_v_opening,
+            $from = $prefix$K_v_opening;
+          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
+        }
         K_v_books.set($prefix$K_v_books);
         K_v_key.set($prefix$K_v_key);
         K_v_mortgaged.set($prefix$K_v_mortgaged);

@@ -141,9 +141,11 @@ describe("the setup's draw-free prefix, copied", () => {
     // Every piece of the game's state copied back: the zones, the per-card and per-player variables,
     // the scalar, the running counts; the memo's generation bumped and the `first` table stale.
     for (const copied of ["K_N", "K_v_worn", "$count_bag_suit"]) expect(restore).toContain(`${copied}.set($prefix$${copied});`);
-    // The zones' cards segment by segment, as many as each holds.
-    expect(restore.replace(/\s+/g, " ")).toContain("for (let $s = 0; $s < SEGMENTS; $s++) for (let $k = $s * CAP, $end = $k + $prefix$K_N[$s]!; $k < $end; $k++) K_C[$k] = $prefix$K_C[$k]!;");
-    expect(restore).toContain("K_v_coins[$i] = $prefix$K_v_coins[$i]!;");
+    // The zones' cards segment by segment, as many as each holds; loops copy through locals.
+    expect(restore.replace(/\s+/g, " ")).toContain(
+      "const $to = K_C, $from = $prefix$K_C, $counts = $prefix$K_N; for (let $s = 0; $s < SEGMENTS; $s++) for (let $k = $s * CAP, $end = $k + $counts[$s]!; $k < $end; $k++) $to[$k] = $from[$k]!;",
+    );
+    expect(restore.replace(/\s+/g, " ")).toContain("const $to = K_v_coins, $from = $prefix$K_v_coins; for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;");
     expect(restore).toMatch(/v_stock = \$prefix\$v_stock;/);
     expect(restore).toMatch(/\$generation_worth\+\+;/);
     expect(restore).toMatch(/\$firstBy_chips_value\$fresh = false;/);
