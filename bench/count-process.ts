@@ -3,7 +3,9 @@
 // GAMES SEED [VARIANTS]` plays GAMES games and prints one JSON line {games, decisions}. Two runs whose
 // GAMES differ play the same first games (playout i's seeds are the i-th pair drawn from Rng(SEED)),
 // so the difference of their counts is what the extra games cost, start-up and compiling cancelled.
-// GAMES as `for:SECONDS` plays for that long instead and prints how many it played (to size a run).
+// GAMES as `for:SECONDS` warms the engine up for that much CPU time (the process's own, so a busy
+// machine does not shorten it), then prints how many games it plays in as much again: how
+// instructions.ts sizes its runs.
 
 import { Rng } from "@rules/runtime/internal";
 import { loadEngine, type EngineKind } from "./engines.js";
@@ -17,9 +19,17 @@ if (typeof playout === "string") {
   let played = 0;
   let decisions = 0;
   if (games!.startsWith("for:")) {
-    const deadline = performance.now() + Number(games!.slice(4)) * 1000;
-    while (performance.now() < deadline) {
-      for (let i = 0; i < 16; i++, played++) decisions += playout(seeds.int(2 ** 31), seeds.int(2 ** 31));
+    const cpuSeconds = () => {
+      const { user, system } = process.cpuUsage();
+      return (user + system) / 1e6;
+    };
+    const seconds = Number(games!.slice(4));
+    for (const counted of [false, true]) {
+      if (counted) [played, decisions] = [0, 0];
+      const deadline = cpuSeconds() + seconds;
+      while (cpuSeconds() < deadline) {
+        for (let i = 0; i < 16; i++, played++) decisions += playout(seeds.int(2 ** 31), seeds.int(2 ** 31));
+      }
     }
   } else {
     for (; played < Number(games); played++) decisions += playout(seeds.int(2 ** 31), seeds.int(2 ** 31));

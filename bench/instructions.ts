@@ -22,7 +22,7 @@ const USAGE = `usage: node bench/dist/instructions.js [--baseline DIR] [--engine
   without --baseline: the kernel (generated) against the speed-written reference, in this checkout
   --baseline      another built checkout, with node_modules of its own: its engine against this one's
   --engine        with --baseline: generated (default), reference or state-machine
-  --seconds       how long, at full speed, the counted games would take (default 0.4; valgrind runs
+  --seconds       how long, at full speed, the counted games would take (default 0.6; valgrind runs
                   them tens of times slower)
   --seed          seed of the playouts' seeds (default 1)
   --by-function   also the N functions whose own instructions a game adds most (callgrind, slower)
@@ -66,7 +66,7 @@ function fail(message: string): never {
 const OPTIONS = {
   baseline: { type: "string" },
   engine: { type: "string", default: "generated" },
-  seconds: { type: "string", default: "0.4" },
+  seconds: { type: "string", default: "0.6" },
   seed: { type: "string", default: "1" },
   "by-function": { type: "string", default: "0" },
   "by-line": { type: "string", default: "0" },
@@ -158,7 +158,10 @@ function topDifferences(before: Map<string, number>, after: Map<string, number>,
     .slice(0, n);
 }
 
-/** How many games the subject plays in `seconds` at full speed (at least 64). */
+/** How many games the subject plays in `seconds` of CPU time at full speed, warmed up (at least 64).
+ *  Those games are also the warm-up before the counted ones, under valgrind: fewer left Keys to
+ *  Knowledge's kernel compiling into them (counted after 1,296 games: 968,694 instructions a game,
+ *  against about 750,000 after 5,000 or more). */
 function gamesFor(s: Subject, c: BenchCase, settings: Settings): number {
   const { result } = countProcess(s, c, `for:${settings.seconds}`, settings.seed);
   if ("missing" in result) throw new Error(result.missing);
