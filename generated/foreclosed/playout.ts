@@ -990,15 +990,15 @@ export function playout(): PlayoutKernel {
       let l_p_17$index = 0;
       let l_p_17$count = 0;
       l_p_17$count = players;
+      if ((steps += l_p_17$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_p_17$index < l_p_17$count; l_p_17$index++) {
         l_p_17 = l_p_17$index;
         const $pc = step25();
         if ($pc !== 6) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return step7();
@@ -1027,15 +1027,15 @@ export function playout(): PlayoutKernel {
       let l_p_25$index = 0;
       let l_p_25$count = 0;
       l_p_25$count = players;
+      if ((steps += l_p_25$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_p_25$index < l_p_25$count; l_p_25$index++) {
         l_p_25 = l_p_25$index;
         const $pc = step10();
         if ($pc !== 8) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return END;
@@ -1078,15 +1078,15 @@ export function playout(): PlayoutKernel {
         }
         l_u_5$count = $n22;
       }
+      if ((steps += l_u_5$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_u_5$index < l_u_5$count; l_u_5$index++) {
         l_u_5 = $list6[l_u_5$index]!;
         const $pc = step13();
         if ($pc !== 11) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return 8;
@@ -1296,15 +1296,15 @@ export function playout(): PlayoutKernel {
         }
         l_u_4$count = $n18;
       }
+      if ((steps += l_u_4$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_u_4$index < l_u_4$count; l_u_4$index++) {
         l_u_4 = $list5[l_u_4$index]!;
         const $pc = step34();
         if ($pc !== 31) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return 6;
@@ -1654,15 +1654,15 @@ export function playout(): PlayoutKernel {
         }
         l_u_3$count = $n14;
       }
+      if ((steps += l_u_3$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_u_3$index < l_u_3$count; l_u_3$index++) {
         l_u_3 = $list4[l_u_3$index]!;
         const $pc = step68();
         if ($pc !== 65) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return 6;
@@ -1882,15 +1882,15 @@ export function playout(): PlayoutKernel {
         }
         l_p$count = $n0;
       }
+      if ((steps += l_p$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_p$index < l_p$count; l_p$index++) {
         l_p = $values0[l_p$index]!;
         const $pc = step258();
         if ($pc !== 88) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return step89();
@@ -1923,6 +1923,11 @@ export function playout(): PlayoutKernel {
         l_active$start = v_chairman;
         l_active$count = players;
       }
+      if ((steps += l_active$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_active$index < l_active$count; l_active$index++) {
         l_active =
           l_active$start + l_active$index < players
@@ -1930,11 +1935,6 @@ export function playout(): PlayoutKernel {
             : l_active$start + l_active$index - players;
         const $pc = step203();
         if ($pc !== 90) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return step91();
@@ -1990,15 +1990,15 @@ export function playout(): PlayoutKernel {
         }
         l_p_5$count = $n3;
       }
+      if ((steps += l_p_5$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_p_5$index < l_p_5$count; l_p_5$index++) {
         l_p_5 = $values1[l_p_5$index]!;
         const $pc = step168();
         if ($pc !== 92) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return step93();
@@ -2031,6 +2031,11 @@ export function playout(): PlayoutKernel {
         l_p_7$start = v_chairman;
         l_p_7$count = players;
       }
+      if ((steps += l_p_7$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_p_7$index < l_p_7$count; l_p_7$index++) {
         l_p_7 =
           l_p_7$start + l_p_7$index < players
@@ -2038,11 +2043,6 @@ export function playout(): PlayoutKernel {
             : l_p_7$start + l_p_7$index - players;
         const $pc = step97();
         if ($pc !== 94) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return step95();
@@ -2203,15 +2203,15 @@ export function playout(): PlayoutKernel {
         }
         l_u_2$count = $n10;
       }
+      if ((steps += l_u_2$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_u_2$index < l_u_2$count; l_u_2$index++) {
         l_u_2 = $list3[l_u_2$index]!;
         const $pc = step104();
         if ($pc !== 101) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return step154();
@@ -2561,15 +2561,15 @@ export function playout(): PlayoutKernel {
         }
         l_u$count = $n6;
       }
+      if ((steps += l_u$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_u$index < l_u$count; l_u$index++) {
         l_u = $list2[l_u$index]!;
         const $pc = step138();
         if ($pc !== 135) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return step154();

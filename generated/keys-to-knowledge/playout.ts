@@ -1206,15 +1206,15 @@ export function playout(): PlayoutKernel {
         }
         l_q_2$count = $n0;
       }
+      if ((steps += l_q_2$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_q_2$index < l_q_2$count; l_q_2$index++) {
         l_q_2 = $values0[l_q_2$index]!;
         const $pc = step104();
         if ($pc !== 11) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return step12();
@@ -1573,15 +1573,15 @@ export function playout(): PlayoutKernel {
         }
         l_d_4$count = $n6;
       }
+      if ((steps += l_d_4$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_d_4$index < l_d_4$count; l_d_4$index++) {
         l_d_4 = $list2[l_d_4$index]!;
         const $pc = step28();
         if ($pc !== 25) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return step40();
@@ -2232,15 +2232,15 @@ export function playout(): PlayoutKernel {
         }
         l_d_6$count = $n12;
       }
+      if ((steps += l_d_6$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_d_6$index < l_d_6$count; l_d_6$index++) {
         l_d_6 = $list4[l_d_6$index]!;
         const $pc = step61();
         if ($pc !== 58) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return 44;
@@ -2876,15 +2876,15 @@ export function playout(): PlayoutKernel {
         }
         l_d_5$count = $n9;
       }
+      if ((steps += l_d_5$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_d_5$index < l_d_5$count; l_d_5$index++) {
         l_d_5 = $list3[l_d_5$index]!;
         const $pc = step82();
         if ($pc !== 79) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return 44;
@@ -3632,15 +3632,15 @@ export function playout(): PlayoutKernel {
         }
         l_d_2$count = $n3;
       }
+      if ((steps += l_d_2$count) > 10_000_000)
+        throw new GameFault(
+          "fault/endless-flow",
+          "the flow ran 10,000,000 steps without reaching a decision",
+        );
       for (; l_d_2$index < l_d_2$count; l_d_2$index++) {
         l_d_2 = $list1[l_d_2$index]!;
         const $pc = step121();
         if ($pc !== 118) return $pc;
-        if (++steps > 10_000_000)
-          throw new GameFault(
-            "fault/endless-flow",
-            "the flow ran 10,000,000 steps without reaching a decision",
-          );
       }
     }
     return 105;

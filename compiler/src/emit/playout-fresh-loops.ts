@@ -12,7 +12,7 @@
 // its state back out.
 import type { FlowMachine, LoopSlots, Step } from "../lower/ir.js";
 import type { LoopState } from "./playout-loop-walks.js";
-import { STEP_GUARD } from "./playout-loops.js";
+import { stepsGuard } from "./playout-loops.js";
 
 export class FreshLoops {
   /** Each native loop's head (the step whose exit tests its place). */
@@ -71,11 +71,14 @@ export class FreshLoops {
       `let ${state.count} = 0;`,
       ...(state.start ? [`let ${state.start} = 0;`] : []),
       ...state.fill,
+      // Its turns counted as steps all at once: the loop ends, so a flow that never asks anyone runs
+      // forever through a loop without a count, whose guard stops it (2k instructions a game of
+      // Foreclosed!, `npm run bench:instructions`). A turn that asks someone sets the count to 0.
+      stepsGuard(`(steps += ${state.count})`),
       `for (; ${index} < ${state.count}; ${index}++) {`,
       state.bind,
       `const $pc = step${body}();`,
       `if ($pc !== ${head}) return $pc;`,
-      STEP_GUARD,
       "}",
       "}",
       ...after,

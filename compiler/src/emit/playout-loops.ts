@@ -7,7 +7,12 @@
 import type { FlowMachine, Step } from "../lower/ir.js";
 
 /** The dispatch's guard against a flow that runs forever without a decision (`play` and loop heads). */
-export const STEP_GUARD = `if (++steps > 10_000_000) throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");`;
+export const STEP_GUARD = stepsGuard("++steps");
+
+/** The guard, counting the steps as `counted` does (`++steps`, or `steps += n` for n turns at once). */
+export function stepsGuard(counted: string): string {
+  return `if (${counted} > 10_000_000) throw new GameFault("fault/endless-flow", "the flow ran 10,000,000 steps without reaching a decision");`;
+}
 
 /** The step functions with each loop head (a pc in `heads`) made a loop around its body. */
 export function withLoopHeads(stepFunctions: readonly string[], heads: ReadonlySet<number>): string[] {
