@@ -5,6 +5,7 @@
 // paired ratio: the median of the rounds' own ratios, and in how many rounds this checkout was ahead.
 
 import { parseArgs } from "node:util";
+import { numberOption, refusal, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
@@ -47,10 +48,7 @@ interface Comparison {
   readonly missing: string[];
 }
 
-function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
-}
+const fail: Refusal = refusal(USAGE);
 
 const OPTIONS = {
   baseline: { type: "string" },
@@ -82,11 +80,7 @@ function readSettings(argv: string[]): Settings {
   const unusable = notOwnBuild(values.baseline);
   if (unusable !== null) fail(unusable);
   if (!ENGINES.includes(values.engine as EngineKind)) fail(`--engine ${values.engine} is not one of ${ENGINES.join(", ")}`);
-  const number = (name: string, text: string, valid: (x: number) => boolean): number => {
-    const x = Number(text);
-    if (text.trim() === "" || !valid(x)) fail(`--${name} ${text} is not valid`);
-    return x;
-  };
+  const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(fail, name, text, valid);
   return {
     baseline: values.baseline,
     engine: values.engine as EngineKind,

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { numberOption, refusal, type Refusal } from "./arguments.js";
 import { readJitDump, selfInstructions, type Attribution } from "./callgrind.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { THIS_CHECKOUT, notOwnBuild } from "./measure.js";
@@ -58,10 +59,7 @@ interface Subject {
   readonly engine: EngineKind;
 }
 
-function fail(message: string): never {
-  console.error(`${message}\n${USAGE}`);
-  process.exit(2);
-}
+const fail: Refusal = refusal(USAGE);
 
 const OPTIONS = {
   baseline: { type: "string" },
@@ -94,11 +92,7 @@ function readSettings(argv: string[]): Settings {
     }
   }
   if (!ENGINES.includes(values.engine as EngineKind)) fail(`--engine ${values.engine} is not one of ${ENGINES.join(", ")}`);
-  const number = (name: string, text: string, valid: (x: number) => boolean): number => {
-    const x = Number(text);
-    if (text.trim() === "" || !valid(x)) fail(`--${name} ${text} is not valid`);
-    return x;
-  };
+  const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(fail, name, text, valid);
   return {
     baseline: values.baseline ?? null,
     engine: values.engine as EngineKind,

@@ -4,6 +4,7 @@
 // on both; the figures are medians over the rounds. See README.md for the output.
 
 import { parseArgs } from "node:util";
+import { numberOption } from "./arguments.js";
 import { CHECKED_PLAYOUTS, hasKernel, hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median } from "./measure.js";
@@ -65,11 +66,10 @@ function readSettings(argv: string[]): Settings {
       console.log(USAGE);
       process.exit(0);
     }
-    const number = (name: string, text: string, valid: (x: number) => boolean): number => {
-      const x = Number(text);
-      if (text.trim() === "" || !valid(x)) throw new Error(`--${name} ${text} is not valid`);
-      return x;
+    const reject = (message: string): never => {
+      throw new Error(message);
     };
+    const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(reject, name, text, valid);
     return {
       seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
       rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
