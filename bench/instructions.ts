@@ -114,7 +114,7 @@ function countProcess(s: Subject, c: BenchCase, games: string, seed: number, val
   const run = spawnSync(command!, args, { cwd, encoding: "utf8", maxBuffer: 1 << 26 });
   if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${run.stderr.slice(-2000)}`);
   const last = JSON.parse(run.stdout.trim().split("\n").pop()!) as { games: number; decisions: number } | { missing: string };
-  return { result: last, stderr: run.stderr, pid: run.pid };
+  return { result: last, stderr: run.stderr };
 }
 
 /** Instructions of one run under cachegrind (no cache model: the count alone). --smc-check: V8 writes
@@ -216,20 +216,24 @@ function main(): void {
   if (spawnSync("valgrind", ["--version"]).error) fail("valgrind is not installed here (apt-get install valgrind)");
   const [first, second] = subjects(settings);
   if (!settings.json) {
-    console.log(`instructions per playout (valgrind), ${second.label} against ${first.label}; each count the difference of two runs of ${settings.seconds} s and twice that at full speed`);
+    console.log(
+      `instructions per playout (valgrind), ${second.label} against ${first.label}: each count the difference of two runs, of the games played in ${settings.seconds} s ` +
+        `at full speed and of twice as many; ratio = ${first.label} ÷ ${second.label} (above 1: ${second.label} runs fewer)`,
+    );
     console.log(`${"game".padEnd(25)}${"players".padStart(8)}${`${first.label}`.padStart(12)}${`${second.label}`.padStart(12)}${"ratio".padStart(8)}${"games".padStart(8)}`);
   }
   const report = [];
   for (const c of cases) {
     // Both count the same games: as many as the slower plays in the time given.
     let games: number;
+    let counts: readonly [Count, Count];
     try {
       games = Math.min(gamesFor(first, c, settings), gamesFor(second, c, settings));
+      counts = [count(first, c, games, settings), count(second, c, games, settings)];
     } catch (error) {
       if (!settings.json) console.log(`${c.title.padEnd(25)}${String(c.players).padStart(8)}  (${error instanceof Error ? error.message : error})`);
       continue;
     }
-    const counts = [count(first, c, games, settings), count(second, c, games, settings)] as const;
     const ratio = counts[0].instructionsPerGame / counts[1].instructionsPerGame;
     const sameGames = counts[0].decisionsPerGame === counts[1].decisionsPerGame;
     report.push({ game: c.game, players: c.players, variants: c.variants ?? [], ratio, sameGames, counts });
