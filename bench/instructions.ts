@@ -206,7 +206,7 @@ function showLine(site: string): string {
   const path = m[1]!.startsWith("file://") ? fileURLToPath(m[1]!) : m[1]!;
   if (!sources.has(path)) sources.set(path, existsSync(path) ? readFileSync(path, "utf8").split("\n") : []);
   const text = sources.get(path)![Number(m[2]) - 1]?.trim() ?? "";
-  return `${`${basename(path)}:${m[2]}`.padEnd(26)}${text.slice(0, 100)}`;
+  return `${`${basename(path)}:${m[2]}`.padEnd(25)} ${text.slice(0, 100)}`;
 }
 
 function main(): void {
