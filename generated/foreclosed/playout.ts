@@ -34,6 +34,24 @@ export function playout(): PlayoutKernel {
   var Z_attached = 42;
   var Z_board = 48;
   var SEGMENTS = 49;
+  function $roll(words: Uint32Array, sides: number): number {
+    if (sides <= 2097152 && sides >= 1 && Number.isInteger(sides))
+      for (;;) {
+        const $a = words[0]!,
+          $b = words[1]!,
+          $c = words[2]!,
+          $d = words[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        words[3] = $d + 1;
+        words[0] = $b ^ ($b >>> 9);
+        words[1] = $c + ($c << 3);
+        words[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * sides;
+        const $low = $m >>> 0;
+        if ($low >= sides || $low >= 4294967296 % sides) return (($m / 4294967296) >>> 0) + 1;
+      }
+    return rollOn(words, sides);
+  }
   var K_C = new Int32Array(SEGMENTS * CAP);
   var K_N = new Int32Array(SEGMENTS);
   var K_G = new Uint32Array(4);
@@ -1199,7 +1217,7 @@ export function playout(): PlayoutKernel {
         if (v_coins[l_other]! > v_coins[l_one]!) {
           $write_committed(l_dual_14, v_merc_vote[l_other]!, $where[l_dual_14]!);
         } else {
-          if (rollOn(G, 2) === 1) {
+          if ($roll(G, 2) === 1) {
             $write_committed(l_dual_14, Property_colour[l_dual_14]!, $where[l_dual_14]!);
           } else {
             $write_committed(l_dual_14, Property_second_colour[l_dual_14]!, $where[l_dual_14]!);
@@ -1426,7 +1444,7 @@ export function playout(): PlayoutKernel {
         if (v_coins[l_other]! > v_coins[l_one]!) {
           $write_committed(l_dual_12, v_merc_vote[l_other]!, $where[l_dual_12]!);
         } else {
-          if (rollOn(G, 2) === 1) {
+          if ($roll(G, 2) === 1) {
             $write_committed(l_dual_12, Property_colour[l_dual_12]!, $where[l_dual_12]!);
           } else {
             $write_committed(l_dual_12, Property_second_colour[l_dual_12]!, $where[l_dual_12]!);
@@ -1610,7 +1628,7 @@ export function playout(): PlayoutKernel {
         if (v_coins[l_other]! > v_coins[l_one]!) {
           $write_committed(l_dual_8, v_merc_vote[l_other]!, $where[l_dual_8]!);
         } else {
-          if (rollOn(G, 2) === 1) {
+          if ($roll(G, 2) === 1) {
             $write_committed(l_dual_8, Property_colour[l_dual_8]!, $where[l_dual_8]!);
           } else {
             $write_committed(l_dual_8, Property_second_colour[l_dual_8]!, $where[l_dual_8]!);
@@ -1778,7 +1796,7 @@ export function playout(): PlayoutKernel {
         if (v_coins[l_other]! > v_coins[l_one]!) {
           $write_committed(l_dual_10, v_merc_vote[l_other]!, $where[l_dual_10]!);
         } else {
-          if (rollOn(G, 2) === 1) {
+          if ($roll(G, 2) === 1) {
             $write_committed(l_dual_10, Property_colour[l_dual_10]!, $where[l_dual_10]!);
           } else {
             $write_committed(l_dual_10, Property_second_colour[l_dual_10]!, $where[l_dual_10]!);
@@ -2333,7 +2351,7 @@ export function playout(): PlayoutKernel {
         if (v_coins[l_other]! > v_coins[l_one]!) {
           $write_committed(l_dual_6, v_merc_vote[l_other]!, $where[l_dual_6]!);
         } else {
-          if (rollOn(G, 2) === 1) {
+          if ($roll(G, 2) === 1) {
             $write_committed(l_dual_6, Property_colour[l_dual_6]!, $where[l_dual_6]!);
           } else {
             $write_committed(l_dual_6, Property_second_colour[l_dual_6]!, $where[l_dual_6]!);
@@ -2517,7 +2535,7 @@ export function playout(): PlayoutKernel {
         if (v_coins[l_other]! > v_coins[l_one]!) {
           $write_committed(l_dual_2, v_merc_vote[l_other]!, $where[l_dual_2]!);
         } else {
-          if (rollOn(G, 2) === 1) {
+          if ($roll(G, 2) === 1) {
             $write_committed(l_dual_2, Property_colour[l_dual_2]!, $where[l_dual_2]!);
           } else {
             $write_committed(l_dual_2, Property_second_colour[l_dual_2]!, $where[l_dual_2]!);
@@ -2685,7 +2703,7 @@ export function playout(): PlayoutKernel {
         if (v_coins[l_other]! > v_coins[l_one]!) {
           $write_committed(l_dual_4, v_merc_vote[l_other]!, $where[l_dual_4]!);
         } else {
-          if (rollOn(G, 2) === 1) {
+          if ($roll(G, 2) === 1) {
             $write_committed(l_dual_4, Property_colour[l_dual_4]!, $where[l_dual_4]!);
           } else {
             $write_committed(l_dual_4, Property_second_colour[l_dual_4]!, $where[l_dual_4]!);
@@ -2840,7 +2858,7 @@ export function playout(): PlayoutKernel {
   function step163(): number {
     {
       const $seg343 = Z_hand + l_p_16;
-      const $position = rollOn(G, N[Z_hand + l_p_16]!);
+      const $position = $roll(G, N[Z_hand + l_p_16]!);
       if (!Number.isInteger($position) || $position < 1 || $position > N[$seg343]!)
         throw new GameFault(
           "fault/no-such-position",
@@ -3508,7 +3526,7 @@ export function playout(): PlayoutKernel {
   function step223(): number {
     {
       const $seg612 = Z_hand + l_p_4;
-      const $position = rollOn(G, N[Z_hand + l_p_4]!);
+      const $position = $roll(G, N[Z_hand + l_p_4]!);
       if (!Number.isInteger($position) || $position < 1 || $position > N[$seg612]!)
         throw new GameFault(
           "fault/no-such-position",

@@ -34,6 +34,24 @@ export function playout(): PlayoutKernel {
   var Z_grace_deck = 12;
   var Z_drawn = 13;
   var SEGMENTS = 14;
+  function $roll(words: Uint32Array, sides: number): number {
+    if (sides <= 2097152 && sides >= 1 && Number.isInteger(sides))
+      for (;;) {
+        const $a = words[0]!,
+          $b = words[1]!,
+          $c = words[2]!,
+          $d = words[3]!;
+        const $t = ((($a + $b) | 0) + $d) | 0;
+        words[3] = $d + 1;
+        words[0] = $b ^ ($b >>> 9);
+        words[1] = $c + ($c << 3);
+        words[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * sides;
+        const $low = $m >>> 0;
+        if ($low >= sides || $low >= 4294967296 % sides) return (($m / 4294967296) >>> 0) + 1;
+      }
+    return rollOn(words, sides);
+  }
   var K_C = new Int32Array(SEGMENTS * CAP);
   var K_N = new Int32Array(SEGMENTS);
   var K_G = new Uint32Array(4);
@@ -1059,7 +1077,7 @@ export function playout(): PlayoutKernel {
       }
       for (let $i16 = 0; $i16 < $n15; $i16++) {
         const l_p = $list5[$i16]!;
-        v_opening[l_p] = rollOn(G, 6) + rollOn(G, 6);
+        v_opening[l_p] = $roll(G, 6) + $roll(G, 6);
       }
     }
     for (let $passes = 0; ; $passes++) {
@@ -1103,7 +1121,7 @@ export function playout(): PlayoutKernel {
         for (let $i21 = 0; $i21 < $n20; $i21++) {
           const l_p = $list6[$i21]!;
           if (v_opening[l_p]! === l_best) {
-            v_opening[l_p] = rollOn(G, 6) + rollOn(G, 6);
+            v_opening[l_p] = $roll(G, 6) + $roll(G, 6);
           } else {
             v_opening[l_p] = 0;
           }
@@ -1258,8 +1276,8 @@ export function playout(): PlayoutKernel {
     l_is_double = false;
     l_preset = 0;
     if (l_steps === 0) {
-      let l_d1 = rollOn(G, 6);
-      let l_d2 = rollOn(G, 6);
+      let l_d1 = $roll(G, 6);
+      let l_d2 = $roll(G, 6);
       l_steps = l_d1 + l_d2;
       l_is_double = l_d1 === l_d2;
     }

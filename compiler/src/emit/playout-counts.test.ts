@@ -112,7 +112,7 @@ describe("the playout kernel's running counts", () => {
     expect(kernelText).toMatch(/= \$count_kept_suit\[[^\]]+\]! > 0 \? N\[/);
     expect(kernelText.match(/= \$count_hand_suit\[[^\]]+\]! > 0 \? N\[/g)?.length).toBeGreaterThanOrEqual(2);
     // The die's loop looks at every card: its count is no guard.
-    expect(kernelText).toMatch(/rollOn\(G, 2\)/);
+    expect(kernelText).toMatch(/\$roll\(G, 2\)/);
     expect(kernelText).not.toMatch(/\$count_hand_suit\[[^\]]+ \+ 1\]! > 0 \? N\[/);
     // A card moved from wherever it lies: the runtime says where it was.
     expect(kernelText).toContain("const $taken = takeFromZoneOf(");

@@ -46,6 +46,7 @@ flow {
         }
         let m = sum(c in hand[random_player()]: c.value * roll(2))
         gold[top(players)] += m % 7
+        gold[top(players)] += roll(gold[top(players)] % 5 + 1)
       }
     }
     turn += 1
@@ -55,7 +56,46 @@ flow {
 score p: gold[p] + sum(c in hand[p]: c.value)
 `;
 
+/** A die of no sides, after a die of a count the game works out: a fault (as \`rollOn\` raises it). */
+const NO_SIDES = `
+game "No Sides" {
+  players 2..2
+}
+per player var gold: int public = 0
+
+flow {
+  gold[0] += roll(6)
+  ask 0 {
+    go "go" {
+      gold[1] += roll(gold[0] + 2)
+    }
+  }
+  gold[0] += roll(gold[1] - gold[1])
+}
+
+score p: gold[p]
+`;
+
 describe("draws in every place an expression holds them", () => {
+  it("stop at a die of no sides with the state machine's fault", async () => {
+    const { game, kernelText } = await loadRulesKernel("no-sides", NO_SIDES, runtime);
+    // The kernel rolls through its own $roll (which hands any count outside 1..2^21 to rollOn).
+    expect(kernelText).toContain("$roll(G, v_gold[1]! - v_gold[1]!)");
+    const faultOf = (play: () => unknown): runtime.GameFault => {
+      try {
+        play();
+      } catch (error) {
+        if (error instanceof runtime.GameFault) return error;
+        throw error;
+      }
+      throw new Error("no fault");
+    };
+    const kernel = game.playout!();
+    kernel.policy.set(new runtime.Rng(3).words());
+    expect(faultOf(() => kernel.play(2, 9)).code).toBe("fault/random-range");
+    expect(faultOf(() => runtime.playRandomGame(game as runtime.Game, { players: 2, seed: 9 }, new runtime.Rng(3))).code).toBe("fault/random-range");
+  });
+
   it("are drawn by the kernel as by the state machine: the same games, move for move", async () => {
     const { game } = await loadRulesKernel("draw-order", DRILL, runtime);
     const seen = new Set<string>();

@@ -358,7 +358,7 @@ export abstract class KernelExpressions extends KernelLists {
       case "random_player":
         return "drawInt(G, players)";
       case "roll":
-        return `rollOn(G, ${this.expression(e.args[0]!)})`;
+        return `$roll(G, ${this.expression(e.args[0]!)})`;
       case "bot":
         // The rules' bots sit after the human seats; a game without bots has none.
         return this.game.bots.length > 0 ? `(${this.expression(e.args[0]!)} >= humans)` : "false";

@@ -77,7 +77,7 @@ describe("the playout kernel's counts of seats by a per-player flag", () => {
     // Set true, set false and set to a computed value: each keeps the count.
     expect(kernelText).toMatch(/v_out\[l_seat\] = true;\s*\$held_out\+\+;/);
     expect(kernelText).toMatch(/v_out\[l_p\] = false;\s*\$held_out--;/);
-    expect(kernelText).toMatch(/\$held_out -= v_out\[l_seat\]! \? 1 : 0;\s*v_out\[l_seat\] = rollOn\(G, 3\) === 3;\s*\$held_out \+= v_out\[l_seat\]! \? 1 : 0;/);
+    expect(kernelText).toMatch(/\$held_out -= v_out\[l_seat\]! \? 1 : 0;\s*v_out\[l_seat\] = \$roll\(G, 3\) === 3;\s*\$held_out \+= v_out\[l_seat\]! \? 1 : 0;/);
   });
 
   it("plays the state machine's games move for move", async () => {

@@ -197,8 +197,8 @@ describe("the setup's draw-free prefix, copied", () => {
     // The tiles put aside and the blue ones worn are copied; the stock and the coins are set at every game.
     const kept = setup.indexOf("$prefixKey = players * 2");
     expect(kept).toBeGreaterThan(setup.indexOf("v_worn[l_t] = 1;"));
-    expect(kept).toBeLessThan(setup.indexOf("rollOn("));
-    expect(setup.slice(setup.indexOf("if ($prefixKey === "), kept)).not.toContain("rollOn(");
+    expect(kept).toBeLessThan(setup.indexOf("$roll(G"));
+    expect(setup.slice(setup.indexOf("if ($prefixKey === "), kept)).not.toContain("$roll(G");
   });
 
   it("leaves the setup as written where the closure holds a variable without a role", () => {

@@ -87,7 +87,7 @@ describe("a loop that only tells", () => {
     const { kernelText } = await compiled();
     // brag's test only chooses what to say; gamble's rolls the die that the state machine rolls.
     expect(kernelText).not.toMatch(/v_gold\[l_active\]!? > 3/);
-    expect(kernelText).toMatch(/if \(rollOn\(G, 6\) === 6\)/);
+    expect(kernelText).toMatch(/if \(\$roll\(G, 6\) === 6\)/);
     // peek's reveal is no knowledge in the kernel, only its draw of a seat.
     expect(kernelText).toMatch(/^\s*drawInt\(G, players\);$/m);
   });
