@@ -8,7 +8,6 @@ import {
   floorMod,
   highestOf,
   nextSeatInPlay,
-  rollOn,
   seatsInPlay,
   seedWords,
   segmentHolding,
@@ -34,23 +33,34 @@ export function playout(): PlayoutKernel {
   var Z_grace_deck = 12;
   var Z_drawn = 13;
   var SEGMENTS = 14;
-  function $roll(words: Uint32Array, sides: number): number {
-    if (sides <= 2097152 && sides >= 1 && Number.isInteger(sides))
+  function $roll(G: Uint32Array, sides: number): number {
+    const $n970 = sides;
+    let $r971 = 0;
+    if ($n970 <= 2097152 && $n970 >= 1) {
       for (;;) {
-        const $a = words[0]!,
-          $b = words[1]!,
-          $c = words[2]!,
-          $d = words[3]!;
+        const $a = G[0]!,
+          $b = G[1]!,
+          $c = G[2]!,
+          $d = G[3]!;
         const $t = ((($a + $b) | 0) + $d) | 0;
-        words[3] = $d + 1;
-        words[0] = $b ^ ($b >>> 9);
-        words[1] = $c + ($c << 3);
-        words[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * sides;
+        G[3] = $d + 1;
+        G[0] = $b ^ ($b >>> 9);
+        G[1] = $c + ($c << 3);
+        G[2] = (($c << 21) | ($c >>> 11)) + $t;
+        const $m = ($t >>> 0) * $n970;
         const $low = $m >>> 0;
-        if ($low >= sides || $low >= 4294967296 % sides) return (($m / 4294967296) >>> 0) + 1;
+        if ($low >= $n970 || $low >= 4294967296 % $n970) {
+          $r971 = ($m / 4294967296) >>> 0;
+          break;
+        }
       }
-    return rollOn(words, sides);
+    } else {
+      if (!($n970 >= 1 && $n970 <= 4294967296))
+        throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+      $r971 = drawInt(G, $n970);
+    }
+    const $drawn = $r971;
+    return $drawn + 1;
   }
   var K_C = new Int32Array(SEGMENTS * CAP);
   var K_N = new Int32Array(SEGMENTS);

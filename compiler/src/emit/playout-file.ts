@@ -46,7 +46,7 @@ const COPIED_STEP_LINES = 40;
 const RUNTIME_NAMES = [
   "GameFault", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod",
   "nextSeat", "nthCardOf", "emptyZone", "missingTableKey", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
-  "sortKeys", "longestRun", "bestSets", "topCard", "drawSubsetInto", "SetChoices", "drawIndexOn", "scoreRows", "seatsFrom", "rollOn", "segmentHolding", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "firstSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "maskSeats", "nthMaskSeat",
+  "sortKeys", "longestRun", "bestSets", "topCard", "drawSubsetInto", "SetChoices", "drawIndexOn", "scoreRows", "seatsFrom", "segmentHolding", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "firstSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "maskSeats", "nthMaskSeat",
 ];
 
 /** The runtime's constants a kernel may read: imported as RUNTIME_<name>, bound to <name> in each function. */
@@ -57,17 +57,6 @@ const ALIASES = "/*aliases*/";
 
 /** The random policy's draw as a function, for the helpers that take one; dropped where unused. */
 const DRAW_P = "const $drawP = (n: number): number => drawInt(P, n);";
-
-/** `roll(sides)`: the runtime's `rollOn` (its checks, then `drawInt` and `nextWord`) was a call V8 left
- *  out of line at every die; written in the kernel it is small enough to inline (Keys to Knowledge:
- *  1.027 paired over 12 rounds, ahead in 9). The same draw as `drawInt` below 2^21 sides; any other
- *  count goes to `rollOn`, with its fault. Dropped where unused. */
-const ROLL =
-  "function $roll(words: Uint32Array, sides: number): number { if (sides <= 2097152 && sides >= 1 && Number.isInteger(sides)) for (;;) { " +
-  "const $a = words[0]!, $b = words[1]!, $c = words[2]!, $d = words[3]!; const $t = ((($a + $b) | 0) + $d) | 0; " +
-  "words[3] = $d + 1; words[0] = $b ^ ($b >>> 9); words[1] = $c + ($c << 3); words[2] = (($c << 21) | ($c >>> 11)) + $t; " +
-  "const $m = ($t >>> 0) * sides; const $low = $m >>> 0; if ($low >= sides || $low >= 4294967296 % sides) return (($m / 4294967296) >>> 0) + 1; } " +
-  "return rollOn(words, sides); }";
 
 export type KernelResult = { readonly file: EmittedFile } | { readonly unsupported: string };
 
@@ -113,6 +102,18 @@ export class PlayoutFile {
   private readonly decisionPcs = new Map<Decision, number>();
 
   /** `heldCounts` false: a kernel written again without the counts of seats by a flag. */
+  /**
+   * `roll(sides)` as a function of the kernel, drawing as the kernel draws everything else
+   * (KernelZones.draw, on the words it is given as `G`), plus one; dropped where no `roll` is. The
+   * runtime's `rollOn` (its checks, then `drawInt` and `nextWord`) was a call V8 left out of line at
+   * every die; this one it inlines (Keys to Knowledge: 1.021 paired over 12 rounds, ahead in 8). A
+   * count of sides is a whole number (the rules have no other); one outside 1 to 2^32 faults with
+   * `fault/random-range`, as in the state machine.
+   */
+  private rollFunction(): string {
+    return ["function $roll(G: Uint32Array, sides: number): number {", ...this.code.draw("G", "sides", "$drawn"), "return $drawn + 1;", "}"].join("\n");
+  }
+
   constructor(
     private readonly ctx: EmitContext,
     private readonly heldCounts = true,
@@ -280,9 +281,10 @@ export class PlayoutFile {
     const variants = game.variants.map((v) => v.name.name);
     const tables = this.code.cardTablesCode(this.cardCount);
     const entryLines = resume.entryFunction(entries);
+    const roll = this.rollFunction();
     const body = [
       ...constants.filter((c) => shared || !c.startsWith("const END")),
-      ROLL,
+      roll,
       ...arrays.map((a) => `const K_${a.name} = ${a.init};`),
       ...(shared
         ? [
@@ -399,7 +401,7 @@ export class PlayoutFile {
     let text = lines.join("\n");
     const withoutDraw = text.replaceAll(`${DRAW_P}\n`, "");
     if (!withoutDraw.includes("$drawP")) text = withoutDraw;
-    const withoutRoll = text.replace(`${ROLL}\n`, "");
+    const withoutRoll = text.replace(`${roll}\n`, "");
     if (!withoutRoll.includes("$roll(")) text = withoutRoll;
     const uses = (name: string): boolean => new RegExp(`\\b${name}\\b`).test(text);
     const cards = [...new Set([...this.code.cardImports, ...this.ctx.cardImports().filter(uses)])].sort();
