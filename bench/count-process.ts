@@ -8,7 +8,7 @@
 // instructions.ts sizes its runs.
 
 import { Rng } from "@rules/runtime/internal";
-import { loadEngine, type EngineKind } from "./engines.js";
+import { loadEngine, playFor, type EngineKind } from "./engines.js";
 
 const [kind, game, players, games, seed, variants] = process.argv.slice(2);
 const playout = await loadEngine(kind as EngineKind, game!, Number(players), variants ? variants.split(",") : []);
@@ -19,18 +19,9 @@ if (typeof playout === "string") {
   let played = 0;
   let decisions = 0;
   if (games!.startsWith("for:")) {
-    const cpuSeconds = () => {
-      const { user, system } = process.cpuUsage();
-      return (user + system) / 1e6;
-    };
     const seconds = Number(games!.slice(4));
-    for (const counted of [false, true]) {
-      if (counted) [played, decisions] = [0, 0];
-      const deadline = cpuSeconds() + seconds;
-      while (cpuSeconds() < deadline) {
-        for (let i = 0; i < 16; i++, played++) decisions += playout(seeds.int(2 ** 31), seeds.int(2 ** 31));
-      }
-    }
+    playFor(playout, seconds, seeds);
+    ({ games: played, decisions } = playFor(playout, seconds, seeds));
   } else {
     for (; played < Number(games); played++) decisions += playout(seeds.int(2 ** 31), seeds.int(2 ** 31));
   }

@@ -5,7 +5,7 @@
 // every engine measured with one SEED is dealt the same games in the same order.
 
 import { Rng } from "@rules/runtime/internal";
-import { CHECKED_PLAYOUTS, loadEngine, type EngineKind, type Playout } from "./engines.js";
+import { CHECKED_PLAYOUTS, cpuSeconds, loadEngine, playFor, type EngineKind, type Playout } from "./engines.js";
 
 export interface ProcessMeasure {
   readonly playouts: number;
@@ -18,21 +18,11 @@ export interface ProcessMeasure {
   readonly checkedDecisions: number;
 }
 
-/** CPU seconds this process has used (user and system): on a machine shared with other work it
- *  grows only while this process runs, where the wall clock also counts the others' turns. */
-function cpuSeconds(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1e6;
-}
-
 /** Untimed playouts until the process has spent `seconds` of CPU time on them, so that the JIT has
  *  compiled the hot paths however busy the machine is (a wall-clock warm-up on a loaded machine
  *  could end before the optimizing compiler had run). */
 function warmUp(playout: Playout, seconds: number, seed: number): void {
-  const seeds = new Rng(seed);
-  const start = cpuSeconds();
-  do for (let i = 0; i < 16; i++) playout(seeds.int(2 ** 31), seeds.int(2 ** 31));
-  while (cpuSeconds() - start < seconds);
+  playFor(playout, seconds, new Rng(seed));
 }
 
 function run(playout: Playout, seconds: number, seed: number): ProcessMeasure {

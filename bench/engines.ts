@@ -22,6 +22,23 @@ export type EngineKind = "reference" | "generated" | "state-machine";
 /** Plays one whole game from its seeds and returns the decisions taken. */
 export type Playout = (gameSeed: number, policySeed: number) => number;
 
+/** CPU seconds this process has used (user and system): on a machine shared with other work it
+ *  grows only while this process runs, where the wall clock also counts the others' turns. */
+export function cpuSeconds(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1e6;
+}
+
+/** Playouts, 16 at a time, their seeds drawn from `seeds`, until the process has spent `seconds` of
+ *  CPU time on them: how many, and their decisions. */
+export function playFor(playout: Playout, seconds: number, seeds: Rng): { games: number; decisions: number } {
+  const start = cpuSeconds();
+  let [games, decisions] = [0, 0];
+  do for (let i = 0; i < 16; i++, games++) decisions += playout(seeds.int(2 ** 31), seeds.int(2 ** 31));
+  while (cpuSeconds() - start < seconds);
+  return { games, decisions };
+}
+
 export interface BenchCase {
   readonly game: string;
   readonly title: string;
