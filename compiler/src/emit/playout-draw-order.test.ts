@@ -79,7 +79,7 @@ score p: gold[p]
 describe("draws in every place an expression holds them", () => {
   it("stop at a die of no sides with the state machine's fault", async () => {
     const { game, kernelText } = await loadRulesKernel("no-sides", NO_SIDES, runtime);
-    // The kernel rolls through its own $roll (which hands any count outside 1..2^21 to rollOn).
+    // The kernel rolls through its own $roll (a count outside 1..2^32 faults, as rollOn does).
     expect(kernelText).toContain("$roll(G, v_gold[1]! - v_gold[1]!)");
     const faultOf = (play: () => unknown): runtime.GameFault => {
       try {
