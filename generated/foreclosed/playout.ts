@@ -34,9 +34,9 @@ export function playout(): PlayoutKernel {
   var Z_board = 48;
   var SEGMENTS = 49;
   function $roll(G: Uint32Array, sides: number): number {
-    const $n848 = sides;
-    let $r849 = 0;
-    if ($n848 <= 2097152 && $n848 >= 1) {
+    const $n850 = sides;
+    let $r851 = 0;
+    if ($n850 <= 2097152 && $n850 >= 1) {
       for (;;) {
         const $a = G[0]!,
           $b = G[1]!,
@@ -47,19 +47,19 @@ export function playout(): PlayoutKernel {
         G[0] = $b ^ ($b >>> 9);
         G[1] = $c + ($c << 3);
         G[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n848;
+        const $m = ($t >>> 0) * $n850;
         const $low = $m >>> 0;
-        if ($low >= $n848 || $low >= 4294967296 % $n848) {
-          $r849 = ($m / 4294967296) >>> 0;
+        if ($low >= $n850 || $low >= 4294967296 % $n850) {
+          $r851 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n848 >= 1 && $n848 <= 4294967296))
+      if (!($n850 >= 1 && $n850 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r849 = drawInt(G, $n848);
+      $r851 = drawInt(G, $n850);
     }
-    const $drawn = $r849;
+    const $drawn = $r851;
     return $drawn + 1;
   }
   var K_C = new Int32Array(SEGMENTS * CAP);
@@ -454,55 +454,55 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[l_p * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
-    let $count822: number = 0;
+    let $count824: number = 0;
     {
-      const $seg824 = Z_collection + l_p;
-      const $n825 = N[$seg824]!;
-      for (let $i823 = 0; $i823 < $n825; $i823++) {
-        const l_c = C[$seg824 * CAP + $i823]!;
+      const $seg826 = Z_collection + l_p;
+      const $n827 = N[$seg826]!;
+      for (let $i825 = 0; $i825 < $n827; $i825++) {
+        const l_c = C[$seg826 * CAP + $i825]!;
         if (Property_heart[l_c]!) {
-          $count822++;
+          $count824++;
         }
       }
     }
-    return $count822;
+    return $count824;
   }
   function fn_coin_symbols(l_p: number): number {
-    let $count826: number = 0;
+    let $count828: number = 0;
     {
-      const $seg828 = Z_collection + l_p;
-      const $n829 = N[$seg828]!;
-      for (let $i827 = 0; $i827 < $n829; $i827++) {
-        const l_c = C[$seg828 * CAP + $i827]!;
+      const $seg830 = Z_collection + l_p;
+      const $n831 = N[$seg830]!;
+      for (let $i829 = 0; $i829 < $n831; $i829++) {
+        const l_c = C[$seg830 * CAP + $i829]!;
         if (Property_coin[l_c]!) {
-          $count826++;
+          $count828++;
         }
       }
     }
-    return $count826;
+    return $count828;
   }
   function fn_set_score(l_p: number): number {
-    let $sum830: number = 0;
-    for (const $item831 of ALL_Colour) {
-      const l_k = $item831;
+    let $sum832: number = 0;
+    for (const $item833 of ALL_Colour) {
+      const l_k = $item833;
       if (l_k !== "none") {
-        $sum830 +=
+        $sum832 +=
           TABLE_set_points.get(fn_cards_of(l_p, l_k)) ?? missingTableKey("set_points", fn_cards_of(l_p, l_k));
       }
     }
-    return $sum830;
+    return $sum832;
   }
   function fn_bonus_points(l_p: number): number {
-    let $sum832: number = 0;
+    let $sum834: number = 0;
     {
-      const $seg834 = Z_collection + l_p;
-      const $n835 = N[$seg834]!;
-      for (let $i833 = 0; $i833 < $n835; $i833++) {
-        const l_c = C[$seg834 * CAP + $i833]!;
-        $sum832 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
+      const $seg836 = Z_collection + l_p;
+      const $n837 = N[$seg836]!;
+      for (let $i835 = 0; $i835 < $n837; $i835++) {
+        const l_c = C[$seg836 * CAP + $i835]!;
+        $sum834 += v_doubled[l_c]! === 1 ? 2 * Property_bonus[l_c]! : Property_bonus[l_c]!;
       }
     }
-    return $sum832;
+    return $sum834;
   }
   function fn_shows(l_a: number, l_k: string): boolean {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
@@ -515,8 +515,8 @@ export function playout(): PlayoutKernel {
         : Action_effect$code[l_a]! === 9
           ? ((): boolean => {
               let $n: boolean = true;
-              for (const $item836 of ALL_Colour) {
-                const l_k = $item836;
+              for (const $item838 of ALL_Colour) {
+                const l_k = $item838;
                 if (l_k !== "none") {
                   if (!(fn_cards_of(l_p, l_k) > 0)) {
                     $n = false;
@@ -531,8 +531,8 @@ export function playout(): PlayoutKernel {
           : Action_effect$code[l_a]! === 10
             ? ((): boolean => {
                 let $n: boolean = true;
-                for (const $item837 of ALL_Colour) {
-                  const l_k = $item837;
+                for (const $item839 of ALL_Colour) {
+                  const l_k = $item839;
                   if (l_k !== "none") {
                     if (!(fn_cards_of(l_p, l_k) > 0 === fn_shows(l_a, l_k))) {
                       $n = false;
@@ -555,52 +555,52 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
-    let $sum838: number = 0;
+    let $sum840: number = 0;
     {
-      const $n840 = N[Z_board]!;
-      for (let $i839 = 0; $i839 < $n840; $i839++) {
-        const l_a = C[Z_board * CAP + $i839]!;
-        $sum838 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
+      const $n842 = N[Z_board]!;
+      for (let $i841 = 0; $i841 < $n842; $i841++) {
+        const l_a = C[Z_board * CAP + $i841]!;
+        $sum840 += Math.floor(fn_cards_of$at(l_p, Action_colour[l_a]!, Action_colour$index[l_a]!) / 2);
       }
     }
-    return 0 - $sum838;
+    return 0 - $sum840;
   }
   function fn_action_points(l_p: number): number {
-    let $sum841: number = 0;
+    let $sum843: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
-        let $sum842: number = 0;
+        let $sum844: number = 0;
         {
-          const $seg844 = Z_played + l_q;
-          const $n845 = N[$seg844]!;
-          for (let $i843 = 0; $i843 < $n845; $i843++) {
-            const l_a = C[$seg844 * CAP + $i843]!;
-            $sum842 += fn_medal_points(l_a, l_p);
+          const $seg846 = Z_played + l_q;
+          const $n847 = N[$seg846]!;
+          for (let $i845 = 0; $i845 < $n847; $i845++) {
+            const l_a = C[$seg846 * CAP + $i845]!;
+            $sum844 += fn_medal_points(l_a, l_p);
           }
         }
-        $sum841 += $sum842;
+        $sum843 += $sum844;
       }
     }
-    return $sum841 + fn_board_points(l_p);
+    return $sum843 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
-    let $any846: boolean = false;
+    let $any848: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
         if ($count_played_effect[l_q * 14 + 11]! > 0) {
-          $any846 = true;
+          $any848 = true;
           break;
         }
       }
     }
-    return $any846 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
+    return $any848 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
-    let $sum847: number = 0;
+    let $sum849: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
-      $sum847 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
+      $sum849 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
     }
-    return N[Z_board]! + $sum847;
+    return N[Z_board]! + $sum849;
   }
   function fn_shielded(l_p: number): boolean {
     return $count_played_effect[l_p * 14 + 4]! > 0;
@@ -3344,7 +3344,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide507($seat449);
+      return decide509($seat449);
     }
   }
   function step207(): number {
@@ -3365,13 +3365,13 @@ export function playout(): PlayoutKernel {
   }
   function step208(): number {
     {
-      const $seat508 = l_target;
-      if ($seat508 >= humans)
+      const $seat510 = l_target;
+      if ($seat510 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat510} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide535($seat508);
+      return decide537($seat510);
     }
   }
   function step209(): number {
@@ -3401,13 +3401,13 @@ export function playout(): PlayoutKernel {
           : $zero_protection & ~(1 << l_target);
     }
     {
-      const $seat536 = l_active;
-      if ($seat536 >= humans)
+      const $seat538 = l_active;
+      if ($seat538 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat538} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide558($seat536);
+      return decide560($seat538);
     }
   }
   function step210(): number {
@@ -3417,37 +3417,37 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step212(): number {
-    let $first559: number = 0;
-    let $found560 = false;
+    let $first561: number = 0;
+    let $found562 = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (!(l_q >= humans) && l_q !== l_active) {
-        $first559 = l_q;
-        $found560 = true;
+        $first561 = l_q;
+        $found562 = true;
         break;
       }
     }
-    if (!$found560) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    const $l_opponent = $first559;
+    if (!$found562) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    const $l_opponent = $first561;
     l_opponent = $l_opponent;
     {
-      const $seat561 = $l_opponent;
-      if ($seat561 >= humans)
+      const $seat563 = $l_opponent;
+      if ($seat563 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat563} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide572($seat561);
+      return decide574($seat563);
     }
   }
   function step213(): number {
     {
-      const $seat573 = l_active;
-      if ($seat573 >= humans)
+      const $seat575 = l_active;
+      if ($seat575 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat575} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide595($seat573);
+      return decide597($seat575);
     }
   }
   function step214(): number {
@@ -3490,18 +3490,18 @@ export function playout(): PlayoutKernel {
   }
   function step218(): number {
     {
-      const $seg596 = Z_hand + l_p_4;
+      const $seg598 = Z_hand + l_p_4;
       const $count = 1;
       if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
       for (let $dealt = 0; $dealt < $count; $dealt++) {
         const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg596 * CAP + N[$seg596]!] = $card;
-        N[$seg596]!++;
-        $where[$card] = $seg596;
+        C[$seg598 * CAP + N[$seg598]!] = $card;
+        N[$seg598]!++;
+        $where[$card] = $seg598;
         {
           const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg596 - Z_hand) * 14 + $member]!++;
+          if ($member >= 0) $count_hand_effect[($seg598 - Z_hand) * 14 + $member]!++;
         }
       }
     }
@@ -3521,13 +3521,13 @@ export function playout(): PlayoutKernel {
   }
   function step221(): number {
     {
-      const $seat597 = l_p_4;
-      if ($seat597 >= humans)
+      const $seat599 = l_p_4;
+      if ($seat599 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat599} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide611($seat597);
+      return decide613($seat599);
     }
   }
   function step222(): number {
@@ -3535,22 +3535,22 @@ export function playout(): PlayoutKernel {
   }
   function step223(): number {
     {
-      const $seg612 = Z_hand + l_p_4;
+      const $seg614 = Z_hand + l_p_4;
       const $position = $roll(G, N[Z_hand + l_p_4]!);
-      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg612]!)
+      if (!Number.isInteger($position) || $position < 1 || $position > N[$seg614]!)
         throw new GameFault(
           "fault/no-such-position",
-          `the zone has no card at position ${$position}: it holds ${N[$seg612]!}`,
+          `the zone has no card at position ${$position}: it holds ${N[$seg614]!}`,
         );
       const $index = $position - 1;
-      const $at613 = $seg612 * CAP + $index;
-      const $card = C[$at613]!;
-      const $end614 = $seg612 * CAP + N[$seg612]! - 1;
-      for (let $k615 = $at613; $k615 < $end614; $k615++) C[$k615] = C[$k615 + 1]!;
-      N[$seg612]!--;
+      const $at615 = $seg614 * CAP + $index;
+      const $card = C[$at615]!;
+      const $end616 = $seg614 * CAP + N[$seg614]! - 1;
+      for (let $k617 = $at615; $k617 < $end616; $k617++) C[$k617] = C[$k617 + 1]!;
+      N[$seg614]!--;
       {
         const $member = Action_effect$index[$card]!;
-        if ($member >= 0) $count_hand_effect[($seg612 - Z_hand) * 14 + $member]!--;
+        if ($member >= 0) $count_hand_effect[($seg614 - Z_hand) * 14 + $member]!--;
       }
       C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
       N[Z_action_discard]!++;
@@ -3634,36 +3634,36 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg616 = Z_played + l_p_3;
-      C[$seg616 * CAP + N[$seg616]!] = $card;
-      N[$seg616]!++;
-      $where[$card] = $seg616;
+      const $seg618 = Z_played + l_p_3;
+      C[$seg618 * CAP + N[$seg618]!] = $card;
+      N[$seg618]!++;
+      $where[$card] = $seg618;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg616 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg616 - Z_played);
+          if ($count_played_effect[($seg618 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg618 - Z_played);
       }
     }
     return step257();
   }
   function step236(): number {
     {
-      const $argument617 = l_p_3;
-      const $argument618 = l_card_4;
+      const $argument619 = l_p_3;
+      const $argument620 = l_card_4;
       {
-        let l_p = $argument617;
-        let l_card = $argument618;
+        let l_p = $argument619;
+        let l_card = $argument620;
       }
     }
     {
-      const $seat619 = l_p_3;
-      if ($seat619 >= humans)
+      const $seat621 = l_p_3;
+      if ($seat621 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat621} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide629($seat619);
+      return decide631($seat621);
     }
   }
   function step237(): number {
@@ -3697,21 +3697,21 @@ export function playout(): PlayoutKernel {
   }
   function step241(): number {
     {
-      const $argument630 = l_p_3;
-      const $argument631 = l_card_4;
+      const $argument632 = l_p_3;
+      const $argument633 = l_card_4;
       {
-        let l_p = $argument630;
-        let l_card = $argument631;
+        let l_p = $argument632;
+        let l_card = $argument633;
       }
     }
     {
-      const $seat632 = l_p_3;
-      if ($seat632 >= humans)
+      const $seat634 = l_p_3;
+      if ($seat634 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat632} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat634} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide645($seat632);
+      return decide647($seat634);
     }
   }
   function step242(): number {
@@ -3734,15 +3734,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg646 = Z_played + l_p_3;
-      C[$seg646 * CAP + N[$seg646]!] = $card;
-      N[$seg646]!++;
-      $where[$card] = $seg646;
+      const $seg648 = Z_played + l_p_3;
+      C[$seg648 * CAP + N[$seg648]!] = $card;
+      N[$seg648]!++;
+      $where[$card] = $seg648;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg646 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg646 - Z_played);
+          if ($count_played_effect[($seg648 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg648 - Z_played);
       }
     }
     return step257();
@@ -3769,24 +3769,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat647 = l_p_3;
-      if ($seat647 >= humans)
+      const $seat649 = l_p_3;
+      if ($seat649 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat647} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat649} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide669($seat647);
+      return decide671($seat649);
     }
   }
   function step247(): number {
     {
-      const $seat670 = l_p_3;
-      if ($seat670 >= humans)
+      const $seat672 = l_p_3;
+      if ($seat672 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat670} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat672} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide695($seat670);
+      return decide697($seat672);
     }
   }
   function step248(): number {
@@ -3800,12 +3800,12 @@ export function playout(): PlayoutKernel {
   }
   function step251(): number {
     {
-      let $n696 = 0;
+      let $n698 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list84[$n696++] = l_q;
+        if (l_q !== l_p_3) $list84[$n698++] = l_q;
       }
-      for (let $i697 = 0; $i697 < $n696; $i697++) {
-        const l_q = $list84[$i697]!;
+      for (let $i699 = 0; $i699 < $n698; $i699++) {
+        const l_q = $list84[$i699]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3943,13 +3943,13 @@ export function playout(): PlayoutKernel {
   function step258(): number {
     l___window_0 = true;
     {
-      const $seg698 = Z_hand + l_p;
-      if (!($count_hand_effect[($seg698 - Z_hand) * 14 + 4]! > 0)) {
-        const $seat699 = l_p;
-        if ($seat699 >= humans)
+      const $seg700 = Z_hand + l_p;
+      if (!($count_hand_effect[($seg700 - Z_hand) * 14 + 4]! > 0)) {
+        const $seat701 = l_p;
+        if ($seat701 >= humans)
           throw new GameFault(
             "fault/bot-asked",
-            `seat ${$seat699} is played by the rules: the rules must decide for it, never ask it`,
+            `seat ${$seat701} is played by the rules: the rules must decide for it, never ask it`,
           );
         l___window_0 = false;
         return 88;
@@ -3979,13 +3979,13 @@ export function playout(): PlayoutKernel {
   }
   function step261(): number {
     {
-      const $seat700 = l_p;
-      if ($seat700 >= humans)
+      const $seat702 = l_p;
+      if ($seat702 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat700} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat702} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide717($seat700, true);
+      return decide719($seat702, true);
     }
   }
   function step262(): number {
@@ -4053,36 +4053,36 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg718 = Z_played + l_p_2;
-      C[$seg718 * CAP + N[$seg718]!] = $card;
-      N[$seg718]!++;
-      $where[$card] = $seg718;
+      const $seg720 = Z_played + l_p_2;
+      C[$seg720 * CAP + N[$seg720]!] = $card;
+      N[$seg720]!++;
+      $where[$card] = $seg720;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg718 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg718 - Z_played);
+          if ($count_played_effect[($seg720 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg720 - Z_played);
       }
     }
     return 259;
   }
   function step271(): number {
     {
-      const $argument719 = l_p_2;
-      const $argument720 = l_card_2;
+      const $argument721 = l_p_2;
+      const $argument722 = l_card_2;
       {
-        let l_p = $argument719;
-        let l_card = $argument720;
+        let l_p = $argument721;
+        let l_card = $argument722;
       }
     }
     {
-      const $seat721 = l_p_2;
-      if ($seat721 >= humans)
+      const $seat723 = l_p_2;
+      if ($seat723 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat721} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide731($seat721);
+      return decide733($seat723);
     }
   }
   function step272(): number {
@@ -4116,21 +4116,21 @@ export function playout(): PlayoutKernel {
   }
   function step276(): number {
     {
-      const $argument732 = l_p_2;
-      const $argument733 = l_card_2;
+      const $argument734 = l_p_2;
+      const $argument735 = l_card_2;
       {
-        let l_p = $argument732;
-        let l_card = $argument733;
+        let l_p = $argument734;
+        let l_card = $argument735;
       }
     }
     {
-      const $seat734 = l_p_2;
-      if ($seat734 >= humans)
+      const $seat736 = l_p_2;
+      if ($seat736 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat736} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide747($seat734);
+      return decide749($seat736);
     }
   }
   function step277(): number {
@@ -4153,15 +4153,15 @@ export function playout(): PlayoutKernel {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
       }
-      const $seg748 = Z_played + l_p_2;
-      C[$seg748 * CAP + N[$seg748]!] = $card;
-      N[$seg748]!++;
-      $where[$card] = $seg748;
+      const $seg750 = Z_played + l_p_2;
+      C[$seg750 * CAP + N[$seg750]!] = $card;
+      N[$seg750]!++;
+      $where[$card] = $seg750;
       {
         const $member = Action_effect$index[$card]!;
         if ($member >= 0)
-          if ($count_played_effect[($seg748 - Z_played) * 14 + $member]!++ === 0)
-            $holding_count_played_effect[$member]! |= 1 << ($seg748 - Z_played);
+          if ($count_played_effect[($seg750 - Z_played) * 14 + $member]!++ === 0)
+            $holding_count_played_effect[$member]! |= 1 << ($seg750 - Z_played);
       }
     }
     return 259;
@@ -4188,24 +4188,24 @@ export function playout(): PlayoutKernel {
       $where[$card] = Z_action_discard;
     }
     {
-      const $seat749 = l_p_2;
-      if ($seat749 >= humans)
+      const $seat751 = l_p_2;
+      if ($seat751 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat751} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide771($seat749);
+      return decide773($seat751);
     }
   }
   function step282(): number {
     {
-      const $seat772 = l_p_2;
-      if ($seat772 >= humans)
+      const $seat774 = l_p_2;
+      if ($seat774 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat774} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide797($seat772);
+      return decide799($seat774);
     }
   }
   function step283(): number {
@@ -4219,12 +4219,12 @@ export function playout(): PlayoutKernel {
   }
   function step286(): number {
     {
-      let $n798 = 0;
+      let $n800 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list93[$n798++] = l_q;
+        if (l_q !== l_p_2) $list93[$n800++] = l_q;
       }
-      for (let $i799 = 0; $i799 < $n798; $i799++) {
-        const l_q = $list93[$i799]!;
+      for (let $i801 = 0; $i801 < $n800; $i801++) {
+        const l_q = $list93[$i801]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -4348,156 +4348,156 @@ export function playout(): PlayoutKernel {
   }
   function step294(): number {
     {
-      const $seat772 = l_p_2;
-      if ($seat772 >= humans)
+      const $seat774 = l_p_2;
+      if ($seat774 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat772} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat774} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide797($seat772);
+      return decide799($seat774);
     }
   }
   function step295(): number {
     {
-      const $seat749 = l_p_2;
-      if ($seat749 >= humans)
+      const $seat751 = l_p_2;
+      if ($seat751 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat749} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat751} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide771($seat749);
+      return decide773($seat751);
     }
   }
   function step296(): number {
     {
-      const $seat734 = l_p_2;
-      if ($seat734 >= humans)
+      const $seat736 = l_p_2;
+      if ($seat736 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat734} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat736} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide747($seat734);
+      return decide749($seat736);
     }
   }
   function step297(): number {
     {
-      const $seat721 = l_p_2;
-      if ($seat721 >= humans)
+      const $seat723 = l_p_2;
+      if ($seat723 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat721} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat723} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide731($seat721);
+      return decide733($seat723);
     }
   }
   function step298(): number {
     {
-      const $seat700 = l_p;
-      if ($seat700 >= humans)
+      const $seat702 = l_p;
+      if ($seat702 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat700} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat702} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide717($seat700, false);
+      return decide719($seat702, false);
     }
   }
   function step299(): number {
     {
-      const $seat670 = l_p_3;
-      if ($seat670 >= humans)
+      const $seat672 = l_p_3;
+      if ($seat672 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat670} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat672} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide695($seat670);
+      return decide697($seat672);
     }
   }
   function step300(): number {
     {
-      const $seat647 = l_p_3;
-      if ($seat647 >= humans)
+      const $seat649 = l_p_3;
+      if ($seat649 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat647} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat649} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide669($seat647);
+      return decide671($seat649);
     }
   }
   function step301(): number {
     {
-      const $seat632 = l_p_3;
-      if ($seat632 >= humans)
+      const $seat634 = l_p_3;
+      if ($seat634 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat632} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat634} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide645($seat632);
+      return decide647($seat634);
     }
   }
   function step302(): number {
     {
-      const $seat619 = l_p_3;
-      if ($seat619 >= humans)
+      const $seat621 = l_p_3;
+      if ($seat621 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat619} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat621} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide629($seat619);
+      return decide631($seat621);
     }
   }
   function step303(): number {
     {
-      const $seat597 = l_p_4;
-      if ($seat597 >= humans)
+      const $seat599 = l_p_4;
+      if ($seat599 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat597} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat599} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide611($seat597);
+      return decide613($seat599);
     }
   }
   function step304(): number {
     {
-      const $seat561 = l_opponent;
-      if ($seat561 >= humans)
+      const $seat563 = l_opponent;
+      if ($seat563 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat561} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat563} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide572($seat561);
+      return decide574($seat563);
     }
   }
   function step305(): number {
     {
-      const $seat573 = l_active;
-      if ($seat573 >= humans)
+      const $seat575 = l_active;
+      if ($seat575 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat573} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat575} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide595($seat573);
+      return decide597($seat575);
     }
   }
   function step306(): number {
     {
-      const $seat536 = l_active;
-      if ($seat536 >= humans)
+      const $seat538 = l_active;
+      if ($seat538 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat536} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat538} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide558($seat536);
+      return decide560($seat538);
     }
   }
   function step307(): number {
     {
-      const $seat508 = l_target;
-      if ($seat508 >= humans)
+      const $seat510 = l_target;
+      if ($seat510 >= humans)
         throw new GameFault(
           "fault/bot-asked",
-          `seat ${$seat508} is played by the rules: the rules must decide for it, never ask it`,
+          `seat ${$seat510} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide535($seat508);
+      return decide537($seat510);
     }
   }
   function step308(): number {
@@ -4508,7 +4508,7 @@ export function playout(): PlayoutKernel {
           "fault/bot-asked",
           `seat ${$seat449} is played by the rules: the rules must decide for it, never ask it`,
         );
-      return decide507($seat449);
+      return decide509($seat449);
     }
   }
   function step309(): number {
@@ -6379,7 +6379,7 @@ export function playout(): PlayoutKernel {
     $index431 -= $count429;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide507($seat449: number): number {
+  function decide509($seat449: number): number {
     const $l_active = l_active;
     const $l_offered = l_offered;
     const $seg450 = Z_hand + $l_active;
@@ -6389,7 +6389,7 @@ export function playout(): PlayoutKernel {
       if (!!l_action_played) break offered451$open;
       if (!!$l_offered) break offered451$open;
       let $found457 = false;
-      for (let $i458 = 0; $i458 < N[$seg450]!; $i458++) {
+      for (let $i458 = 0, $n459 = N[$seg450]!; $i458 < $n459; $i458++) {
         const l_card_3 = C[$seg450 * CAP + $i458]!;
         if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[$l_active]! > 0)) continue;
         if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[$l_active * 14 + 4]! > 0)))
@@ -6420,32 +6420,32 @@ export function playout(): PlayoutKernel {
       if (!$found457) break offered451$open;
       $offered451 = true;
     }
-    let $offered460 = false;
-    offered460$open: {
-      if (!(v_protection[$l_active]! > 0)) break offered460$open;
-      $offered460 = true;
-    }
-    let $offered461 = false;
-    offered461$open: {
-      if (!(v_protection[$l_active]! === 0)) break offered461$open;
-      if (!!$l_offered) break offered461$open;
-      $offered461 = true;
-    }
     let $offered462 = false;
     offered462$open: {
-      if (!!$variant_simple) break offered462$open;
-      if (!(v_protection[$l_active]! === 0)) break offered462$open;
-      if (!!$l_offered) break offered462$open;
-      if (!(N[Z_action_deck]! > 0)) break offered462$open;
+      if (!(v_protection[$l_active]! > 0)) break offered462$open;
       $offered462 = true;
     }
     let $offered463 = false;
-    let $seats464 = 0;
     offered463$open: {
-      if (!(players > 0)) break offered463$open;
       if (!(v_protection[$l_active]! === 0)) break offered463$open;
-      if (!(v_coins[$l_active]! >= 1)) break offered463$open;
-      $seats464 =
+      if (!!$l_offered) break offered463$open;
+      $offered463 = true;
+    }
+    let $offered464 = false;
+    offered464$open: {
+      if (!!$variant_simple) break offered464$open;
+      if (!(v_protection[$l_active]! === 0)) break offered464$open;
+      if (!!$l_offered) break offered464$open;
+      if (!(N[Z_action_deck]! > 0)) break offered464$open;
+      $offered464 = true;
+    }
+    let $offered465 = false;
+    let $seats466 = 0;
+    offered465$open: {
+      if (!(players > 0)) break offered465$open;
+      if (!(v_protection[$l_active]! === 0)) break offered465$open;
+      if (!(v_coins[$l_active]! >= 1)) break offered465$open;
+      $seats466 =
         ((1 << players) - 1) &
         ~(1 << $l_active) &
         ~$mask_passed_over &
@@ -6455,15 +6455,15 @@ export function playout(): PlayoutKernel {
         ) &
         ~$holding_count_played_effect[4]! &
         $zero_protection;
-      if ($seats464 === 0) break offered463$open;
-      $offered463 = true;
+      if ($seats466 === 0) break offered465$open;
+      $offered465 = true;
     }
-    let $offered465 = false;
-    offered465$open: {
-      if (!(players > 0)) break offered465$open;
-      if (!(v_protection[$l_active]! === 0)) break offered465$open;
-      if (!($positive_protection - (v_protection[$l_active]! > 0 ? 1 : 0) > 0)) break offered465$open;
-      let $found466 = false;
+    let $offered467 = false;
+    offered467$open: {
+      if (!(players > 0)) break offered467$open;
+      if (!(v_protection[$l_active]! === 0)) break offered467$open;
+      if (!($positive_protection - (v_protection[$l_active]! > 0 ? 1 : 0) > 0)) break offered467$open;
+      let $found468 = false;
       for (
         let l_target$left =
           ((1 << players) - 1) &
@@ -6480,38 +6480,38 @@ export function playout(): PlayoutKernel {
       ) {
         const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
         if (!(v_coins[$l_active]! >= v_protection[l_target]! + 1)) continue;
-        $found466 = true;
+        $found468 = true;
         break;
       }
-      if (!$found466) break offered465$open;
-      $offered465 = true;
-    }
-    let $offered467 = false;
-    offered467$open: {
-      if (!$l_offered) break offered467$open;
+      if (!$found468) break offered467$open;
       $offered467 = true;
     }
-    const $offered468 =
+    let $offered469 = false;
+    offered469$open: {
+      if (!$l_offered) break offered469$open;
+      $offered469 = true;
+    }
+    const $offered470 =
       ($offered451 ? 1 : 0) +
-      ($offered460 ? 1 : 0) +
-      ($offered461 ? 1 : 0) +
       ($offered462 ? 1 : 0) +
       ($offered463 ? 1 : 0) +
+      ($offered464 ? 1 : 0) +
       ($offered465 ? 1 : 0) +
-      ($offered467 ? 1 : 0);
-    if ($offered468 === 0)
+      ($offered467 ? 1 : 0) +
+      ($offered469 ? 1 : 0);
+    if ($offered470 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat449} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built473 = false;
-    let $built486 = false;
-    attempt469: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n471 = $offered468;
-      let $r472 = 0;
-      if ($n471 <= 2097152 && $n471 >= 1) {
+    let $built475 = false;
+    let $built488 = false;
+    attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n473 = $offered470;
+      let $r474 = 0;
+      if ($n473 <= 2097152 && $n473 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6522,25 +6522,25 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n471;
+          const $m = ($t >>> 0) * $n473;
           const $low = $m >>> 0;
-          if ($low >= $n471 || $low >= 4294967296 % $n471) {
-            $r472 = ($m / 4294967296) >>> 0;
+          if ($low >= $n473 || $low >= 4294967296 % $n473) {
+            $r474 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n471 >= 1 && $n471 <= 4294967296))
+        if (!($n473 >= 1 && $n473 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r472 = drawInt(P, $n471);
+        $r474 = drawInt(P, $n473);
       }
-      const $pick470$drawn = $r472;
-      let $pick470 = $pick470$drawn;
-      if ($offered451 && $pick470-- === 0) {
-        if (!$built473) {
+      const $pick472$drawn = $r474;
+      let $pick472 = $pick472$drawn;
+      if ($offered451 && $pick472-- === 0) {
+        if (!$built475) {
           $values72$n[0]! = 0;
-          for (let $i459 = 0; $i459 < N[$seg450]!; $i459++) {
-            const l_card_3 = C[$seg450 * CAP + $i459]!;
+          for (let $i460 = 0, $n461 = N[$seg450]!; $i460 < $n461; $i460++) {
+            const l_card_3 = C[$seg450 * CAP + $i460]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[$l_active]! > 0)) continue;
             if (!(Action_effect$code[l_card_3]! !== 4 || !($count_played_effect[$l_active * 14 + 4]! > 0)))
               continue;
@@ -6566,11 +6566,11 @@ export function playout(): PlayoutKernel {
             if (!$cond456) continue;
             $values72[$values72$n[0]!++] = l_card_3;
           }
-          $built473 = true;
+          $built475 = true;
         }
-        const $n476 = $values72$n[0]!;
-        let $r477 = 0;
-        if ($n476 <= 2097152 && $n476 >= 1) {
+        const $n478 = $values72$n[0]!;
+        let $r479 = 0;
+        if ($n478 <= 2097152 && $n478 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6581,32 +6581,32 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n476;
+            const $m = ($t >>> 0) * $n478;
             const $low = $m >>> 0;
-            if ($low >= $n476 || $low >= 4294967296 % $n476) {
-              $r477 = ($m / 4294967296) >>> 0;
+            if ($low >= $n478 || $low >= 4294967296 % $n478) {
+              $r479 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n476 >= 1 && $n476 <= 4294967296))
+          if (!($n478 >= 1 && $n478 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r477 = drawInt(P, $n476);
+          $r479 = drawInt(P, $n478);
         }
-        const $digit474 = $r477;
-        const $value475 = $values72[$digit474]!;
+        const $digit476 = $r479;
+        const $value477 = $values72[$digit476]!;
         {
-          l_card_3 = $value475;
+          l_card_3 = $value477;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 17, $value475);
+        if (trace !== null) trace.push($seat449, 17, $value477);
         {
-          l_card_3 = $value475;
+          l_card_3 = $value477;
           return step227();
         }
       }
-      if ($offered460 && $pick470-- === 0) {
+      if ($offered462 && $pick472-- === 0) {
         {
         }
         decisions++;
@@ -6629,7 +6629,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered461 && $pick470-- === 0) {
+      if ($offered463 && $pick472-- === 0) {
         {
         }
         decisions++;
@@ -6652,7 +6652,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered462 && $pick470-- === 0) {
+      if ($offered464 && $pick472-- === 0) {
         {
         }
         decisions++;
@@ -6662,10 +6662,10 @@ export function playout(): PlayoutKernel {
           return step216();
         }
       }
-      if ($offered463 && $pick470-- === 0) {
-        const $n484 = maskSeats($seats464);
-        let $r485 = 0;
-        if ($n484 <= 2097152 && $n484 >= 1) {
+      if ($offered465 && $pick472-- === 0) {
+        const $n486 = maskSeats($seats466);
+        let $r487 = 0;
+        if ($n486 <= 2097152 && $n486 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6676,33 +6676,33 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n484;
+            const $m = ($t >>> 0) * $n486;
             const $low = $m >>> 0;
-            if ($low >= $n484 || $low >= 4294967296 % $n484) {
-              $r485 = ($m / 4294967296) >>> 0;
+            if ($low >= $n486 || $low >= 4294967296 % $n486) {
+              $r487 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n484 >= 1 && $n484 <= 4294967296))
+          if (!($n486 >= 1 && $n486 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r485 = drawInt(P, $n484);
+          $r487 = drawInt(P, $n486);
         }
-        const $digit482 = $r485;
-        const $value483 = nthMaskSeat($seats464, $digit482);
+        const $digit484 = $r487;
+        const $value485 = nthMaskSeat($seats466, $digit484);
         {
-          l_target = $value483;
+          l_target = $value485;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 21, $value483);
+        if (trace !== null) trace.push($seat449, 21, $value485);
         {
-          l_target = $value483;
+          l_target = $value485;
           return step207();
         }
       }
-      if ($offered465 && $pick470-- === 0) {
-        if (!$built486) {
+      if ($offered467 && $pick472-- === 0) {
+        if (!$built488) {
           $values76$n[0]! = 0;
           for (
             let l_target$left =
@@ -6722,11 +6722,11 @@ export function playout(): PlayoutKernel {
             if (!(v_coins[$l_active]! >= v_protection[l_target]! + 1)) continue;
             $values76[$values76$n[0]!++] = l_target;
           }
-          $built486 = true;
+          $built488 = true;
         }
-        const $n489 = $values76$n[0]!;
-        let $r490 = 0;
-        if ($n489 <= 2097152 && $n489 >= 1) {
+        const $n491 = $values76$n[0]!;
+        let $r492 = 0;
+        if ($n491 <= 2097152 && $n491 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6737,28 +6737,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n489;
+            const $m = ($t >>> 0) * $n491;
             const $low = $m >>> 0;
-            if ($low >= $n489 || $low >= 4294967296 % $n489) {
-              $r490 = ($m / 4294967296) >>> 0;
+            if ($low >= $n491 || $low >= 4294967296 % $n491) {
+              $r492 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n489 >= 1 && $n489 <= 4294967296))
+          if (!($n491 >= 1 && $n491 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r490 = drawInt(P, $n489);
+          $r492 = drawInt(P, $n491);
         }
-        const $digit487 = $r490;
-        const $value488 = $values76[$digit487]!;
+        const $digit489 = $r492;
+        const $value490 = $values76[$digit489]!;
         {
-          const l_target = $value488;
+          const l_target = $value490;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat449, 22, $value488);
+        if (trace !== null) trace.push($seat449, 22, $value490);
         {
-          const l_target = $value488;
+          const l_target = $value490;
           {
             const $amount = v_protection[l_target]! + 1;
             if ($amount < 0)
@@ -6797,53 +6797,53 @@ export function playout(): PlayoutKernel {
             }
           }
           {
-            const $argument491 = $l_active;
-            const $argument492 = l_target;
+            const $argument493 = $l_active;
+            const $argument494 = l_target;
             {
-              let l_a = $argument491;
-              let l_b = $argument492;
+              let l_a = $argument493;
+              let l_b = $argument494;
               {
-                const $seg493 = Z_exchange + l_a;
-                if (N[$seg493]! === 0)
+                const $seg495 = Z_exchange + l_a;
+                if (N[$seg495]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-                const $at494 = $seg493 * CAP;
-                const $card = C[$at494]!;
-                const $end495 = $seg493 * CAP + N[$seg493]! - 1;
-                for (let $k496 = $at494; $k496 < $end495; $k496++) C[$k496] = C[$k496 + 1]!;
-                N[$seg493]!--;
+                const $at496 = $seg495 * CAP;
+                const $card = C[$at496]!;
+                const $end497 = $seg495 * CAP + N[$seg495]! - 1;
+                for (let $k498 = $at496; $k498 < $end497; $k498++) C[$k498] = C[$k498 + 1]!;
+                N[$seg495]!--;
                 if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
                 C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
                 N[Z_in_transit]!++;
                 $where[$card] = Z_in_transit;
               }
               {
-                const $seg497 = Z_exchange + l_b;
-                if (N[$seg497]! === 0)
+                const $seg499 = Z_exchange + l_b;
+                if (N[$seg499]! === 0)
                   throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-                const $at498 = $seg497 * CAP;
-                const $card = C[$at498]!;
-                const $end499 = $seg497 * CAP + N[$seg497]! - 1;
-                for (let $k500 = $at498; $k500 < $end499; $k500++) C[$k500] = C[$k500 + 1]!;
-                N[$seg497]!--;
-                const $seg501 = Z_exchange + l_a;
-                if (N[$seg501]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-                C[$seg501 * CAP + N[$seg501]!] = $card;
-                N[$seg501]!++;
-                $where[$card] = $seg501;
+                const $at500 = $seg499 * CAP;
+                const $card = C[$at500]!;
+                const $end501 = $seg499 * CAP + N[$seg499]! - 1;
+                for (let $k502 = $at500; $k502 < $end501; $k502++) C[$k502] = C[$k502 + 1]!;
+                N[$seg499]!--;
+                const $seg503 = Z_exchange + l_a;
+                if (N[$seg503]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+                C[$seg503 * CAP + N[$seg503]!] = $card;
+                N[$seg503]!++;
+                $where[$card] = $seg503;
               }
               {
                 if (N[Z_in_transit]! === 0)
                   throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-                const $at502 = Z_in_transit * CAP;
-                const $card = C[$at502]!;
-                const $end503 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-                for (let $k504 = $at502; $k504 < $end503; $k504++) C[$k504] = C[$k504 + 1]!;
+                const $at504 = Z_in_transit * CAP;
+                const $card = C[$at504]!;
+                const $end505 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+                for (let $k506 = $at504; $k506 < $end505; $k506++) C[$k506] = C[$k506 + 1]!;
                 N[Z_in_transit]!--;
-                const $seg505 = Z_exchange + l_b;
-                if (N[$seg505]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-                C[$seg505 * CAP + N[$seg505]!] = $card;
-                N[$seg505]!++;
-                $where[$card] = $seg505;
+                const $seg507 = Z_exchange + l_b;
+                if (N[$seg507]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+                C[$seg507 * CAP + N[$seg507]!] = $card;
+                N[$seg507]!++;
+                $where[$card] = $seg507;
               }
               v_has_taken[l_a] = true;
               $mask_has_taken |= 1 << l_a;
@@ -6856,7 +6856,7 @@ export function playout(): PlayoutKernel {
           return step257();
         }
       }
-      if ($offered467 && $pick470-- === 0) {
+      if ($offered469 && $pick472-- === 0) {
         {
         }
         decisions++;
@@ -6870,25 +6870,25 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide535($seat508: number): number {
+  function decide537($seat510: number): number {
     const $l_target = l_target;
     const $l_active = l_active;
-    const $count509 = 1;
-    const $low510 = 1;
-    const $high511 = v_coins[$l_target]!;
-    const $size512 = Math.max(0, $high511 - $low510 + 1);
-    const $count513 = $size512;
-    const $total514: number = $count509 + $count513;
-    if ($total514 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat508} must act but has no legal move`);
+    const $count511 = 1;
+    const $low512 = 1;
+    const $high513 = v_coins[$l_target]!;
+    const $size514 = Math.max(0, $high513 - $low512 + 1);
+    const $count515 = $size514;
+    const $total516: number = $count511 + $count515;
+    if ($total516 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat510} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n516 = $total514;
-    let $r517 = 0;
-    if ($n516 <= 2097152 && $n516 >= 1) {
+    const $n518 = $total516;
+    let $r519 = 0;
+    if ($n518 <= 2097152 && $n518 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6899,24 +6899,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n516;
+        const $m = ($t >>> 0) * $n518;
         const $low = $m >>> 0;
-        if ($low >= $n516 || $low >= 4294967296 % $n516) {
-          $r517 = ($m / 4294967296) >>> 0;
+        if ($low >= $n518 || $low >= 4294967296 % $n518) {
+          $r519 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n516 >= 1 && $n516 <= 4294967296))
+      if (!($n518 >= 1 && $n518 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r517 = drawInt(P, $n516);
+      $r519 = drawInt(P, $n518);
     }
-    const $index515$drawn = $r517;
-    let $index515 = $index515$drawn;
+    const $index517$drawn = $r519;
+    let $index517 = $index517$drawn;
     decisions++;
     steps = 0;
-    if ($index515 < $count509) {
-      if (trace !== null) trace.push($seat508, 15);
+    if ($index517 < $count511) {
+      if (trace !== null) trace.push($seat510, 15);
       {
         {
           const $amount = 1;
@@ -6934,53 +6934,53 @@ export function playout(): PlayoutKernel {
           v_coins[$l_target] += $amount;
         }
         {
-          const $argument518 = $l_active;
-          const $argument519 = $l_target;
+          const $argument520 = $l_active;
+          const $argument521 = $l_target;
           {
-            let l_a = $argument518;
-            let l_b = $argument519;
+            let l_a = $argument520;
+            let l_b = $argument521;
             {
-              const $seg520 = Z_exchange + l_a;
-              if (N[$seg520]! === 0)
+              const $seg522 = Z_exchange + l_a;
+              if (N[$seg522]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at521 = $seg520 * CAP;
-              const $card = C[$at521]!;
-              const $end522 = $seg520 * CAP + N[$seg520]! - 1;
-              for (let $k523 = $at521; $k523 < $end522; $k523++) C[$k523] = C[$k523 + 1]!;
-              N[$seg520]!--;
+              const $at523 = $seg522 * CAP;
+              const $card = C[$at523]!;
+              const $end524 = $seg522 * CAP + N[$seg522]! - 1;
+              for (let $k525 = $at523; $k525 < $end524; $k525++) C[$k525] = C[$k525 + 1]!;
+              N[$seg522]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg524 = Z_exchange + l_b;
-              if (N[$seg524]! === 0)
+              const $seg526 = Z_exchange + l_b;
+              if (N[$seg526]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at525 = $seg524 * CAP;
-              const $card = C[$at525]!;
-              const $end526 = $seg524 * CAP + N[$seg524]! - 1;
-              for (let $k527 = $at525; $k527 < $end526; $k527++) C[$k527] = C[$k527 + 1]!;
-              N[$seg524]!--;
-              const $seg528 = Z_exchange + l_a;
-              if (N[$seg528]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg528 * CAP + N[$seg528]!] = $card;
-              N[$seg528]!++;
-              $where[$card] = $seg528;
+              const $at527 = $seg526 * CAP;
+              const $card = C[$at527]!;
+              const $end528 = $seg526 * CAP + N[$seg526]! - 1;
+              for (let $k529 = $at527; $k529 < $end528; $k529++) C[$k529] = C[$k529 + 1]!;
+              N[$seg526]!--;
+              const $seg530 = Z_exchange + l_a;
+              if (N[$seg530]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg530 * CAP + N[$seg530]!] = $card;
+              N[$seg530]!++;
+              $where[$card] = $seg530;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at529 = Z_in_transit * CAP;
-              const $card = C[$at529]!;
-              const $end530 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k531 = $at529; $k531 < $end530; $k531++) C[$k531] = C[$k531 + 1]!;
+              const $at531 = Z_in_transit * CAP;
+              const $card = C[$at531]!;
+              const $end532 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k533 = $at531; $k533 < $end532; $k533++) C[$k533] = C[$k533 + 1]!;
               N[Z_in_transit]!--;
-              const $seg532 = Z_exchange + l_b;
-              if (N[$seg532]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg532 * CAP + N[$seg532]!] = $card;
-              N[$seg532]!++;
-              $where[$card] = $seg532;
+              const $seg534 = Z_exchange + l_b;
+              if (N[$seg534]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg534 * CAP + N[$seg534]!] = $card;
+              N[$seg534]!++;
+              $where[$card] = $seg534;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -6993,35 +6993,35 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index515 -= $count509;
-    if ($index515 < $count513) {
-      const $digit533 = $index515;
-      const $value534 = $low510 + $digit533;
-      if (trace !== null) trace.push($seat508, 16, $value534);
+    $index517 -= $count511;
+    if ($index517 < $count515) {
+      const $digit535 = $index517;
+      const $value536 = $low512 + $digit535;
+      if (trace !== null) trace.push($seat510, 16, $value536);
       {
-        l_amount = $value534;
+        l_amount = $value536;
         return step209();
       }
     }
-    $index515 -= $count513;
+    $index517 -= $count515;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide558($seat536: number): number {
+  function decide560($seat538: number): number {
     const $l_active = l_active;
     const $l_target = l_target;
-    const $count537 = v_coins[$l_active]! >= v_protection[$l_target]! + 1 ? 1 : 0;
-    const $count538 = 1;
-    const $total539: number = $count537 + $count538;
-    if ($total539 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat536} must act but has no legal move`);
+    const $count539 = v_coins[$l_active]! >= v_protection[$l_target]! + 1 ? 1 : 0;
+    const $count540 = 1;
+    const $total541: number = $count539 + $count540;
+    if ($total541 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat538} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n541 = $total539;
-    let $r542 = 0;
-    if ($n541 <= 2097152 && $n541 >= 1) {
+    const $n543 = $total541;
+    let $r544 = 0;
+    if ($n543 <= 2097152 && $n543 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7032,24 +7032,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n541;
+        const $m = ($t >>> 0) * $n543;
         const $low = $m >>> 0;
-        if ($low >= $n541 || $low >= 4294967296 % $n541) {
-          $r542 = ($m / 4294967296) >>> 0;
+        if ($low >= $n543 || $low >= 4294967296 % $n543) {
+          $r544 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n541 >= 1 && $n541 <= 4294967296))
+      if (!($n543 >= 1 && $n543 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r542 = drawInt(P, $n541);
+      $r544 = drawInt(P, $n543);
     }
-    const $index540$drawn = $r542;
-    let $index540 = $index540$drawn;
+    const $index542$drawn = $r544;
+    let $index542 = $index542$drawn;
     decisions++;
     steps = 0;
-    if ($index540 < $count537) {
-      if (trace !== null) trace.push($seat536, 13);
+    if ($index542 < $count539) {
+      if (trace !== null) trace.push($seat538, 13);
       {
         {
           const $amount = v_protection[$l_target]! + 1;
@@ -7089,53 +7089,53 @@ export function playout(): PlayoutKernel {
           }
         }
         {
-          const $argument543 = $l_active;
-          const $argument544 = $l_target;
+          const $argument545 = $l_active;
+          const $argument546 = $l_target;
           {
-            let l_a = $argument543;
-            let l_b = $argument544;
+            let l_a = $argument545;
+            let l_b = $argument546;
             {
-              const $seg545 = Z_exchange + l_a;
-              if (N[$seg545]! === 0)
+              const $seg547 = Z_exchange + l_a;
+              if (N[$seg547]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at546 = $seg545 * CAP;
-              const $card = C[$at546]!;
-              const $end547 = $seg545 * CAP + N[$seg545]! - 1;
-              for (let $k548 = $at546; $k548 < $end547; $k548++) C[$k548] = C[$k548 + 1]!;
-              N[$seg545]!--;
+              const $at548 = $seg547 * CAP;
+              const $card = C[$at548]!;
+              const $end549 = $seg547 * CAP + N[$seg547]! - 1;
+              for (let $k550 = $at548; $k550 < $end549; $k550++) C[$k550] = C[$k550 + 1]!;
+              N[$seg547]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg549 = Z_exchange + l_b;
-              if (N[$seg549]! === 0)
+              const $seg551 = Z_exchange + l_b;
+              if (N[$seg551]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at550 = $seg549 * CAP;
-              const $card = C[$at550]!;
-              const $end551 = $seg549 * CAP + N[$seg549]! - 1;
-              for (let $k552 = $at550; $k552 < $end551; $k552++) C[$k552] = C[$k552 + 1]!;
-              N[$seg549]!--;
-              const $seg553 = Z_exchange + l_a;
-              if (N[$seg553]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg553 * CAP + N[$seg553]!] = $card;
-              N[$seg553]!++;
-              $where[$card] = $seg553;
+              const $at552 = $seg551 * CAP;
+              const $card = C[$at552]!;
+              const $end553 = $seg551 * CAP + N[$seg551]! - 1;
+              for (let $k554 = $at552; $k554 < $end553; $k554++) C[$k554] = C[$k554 + 1]!;
+              N[$seg551]!--;
+              const $seg555 = Z_exchange + l_a;
+              if (N[$seg555]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg555 * CAP + N[$seg555]!] = $card;
+              N[$seg555]!++;
+              $where[$card] = $seg555;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at554 = Z_in_transit * CAP;
-              const $card = C[$at554]!;
-              const $end555 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k556 = $at554; $k556 < $end555; $k556++) C[$k556] = C[$k556 + 1]!;
+              const $at556 = Z_in_transit * CAP;
+              const $card = C[$at556]!;
+              const $end557 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k558 = $at556; $k558 < $end557; $k558++) C[$k558] = C[$k558 + 1]!;
               N[Z_in_transit]!--;
-              const $seg557 = Z_exchange + l_b;
-              if (N[$seg557]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg557 * CAP + N[$seg557]!] = $card;
-              N[$seg557]!++;
-              $where[$card] = $seg557;
+              const $seg559 = Z_exchange + l_b;
+              if (N[$seg559]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg559 * CAP + N[$seg559]!] = $card;
+              N[$seg559]!++;
+              $where[$card] = $seg559;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -7148,36 +7148,36 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index540 -= $count537;
-    if ($index540 < $count538) {
-      if (trace !== null) trace.push($seat536, 14);
+    $index542 -= $count539;
+    if ($index542 < $count540) {
+      if (trace !== null) trace.push($seat538, 14);
       {
         v_passed_over[$l_target] = true;
         $mask_passed_over |= 1 << $l_target;
         return step257();
       }
     }
-    $index540 -= $count538;
+    $index542 -= $count540;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide572($seat561: number): number {
+  function decide574($seat563: number): number {
     const $l_opponent = l_opponent;
     const $l_target = l_target;
-    const $low562 = 0;
-    const $high563 = v_coins[$l_opponent]!;
-    const $size564 = Math.max(0, $high563 - $low562 + 1);
-    const $count565 = $size564;
-    const $total566: number = $count565;
-    if ($total566 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat561} must act but has no legal move`);
+    const $low564 = 0;
+    const $high565 = v_coins[$l_opponent]!;
+    const $size566 = Math.max(0, $high565 - $low564 + 1);
+    const $count567 = $size566;
+    const $total568: number = $count567;
+    if ($total568 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat563} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n568 = $total566;
-    let $r569 = 0;
-    if ($n568 <= 2097152 && $n568 >= 1) {
+    const $n570 = $total568;
+    let $r571 = 0;
+    if ($n570 <= 2097152 && $n570 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7188,28 +7188,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n568;
+        const $m = ($t >>> 0) * $n570;
         const $low = $m >>> 0;
-        if ($low >= $n568 || $low >= 4294967296 % $n568) {
-          $r569 = ($m / 4294967296) >>> 0;
+        if ($low >= $n570 || $low >= 4294967296 % $n570) {
+          $r571 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n568 >= 1 && $n568 <= 4294967296))
+      if (!($n570 >= 1 && $n570 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r569 = drawInt(P, $n568);
+      $r571 = drawInt(P, $n570);
     }
-    const $index567$drawn = $r569;
-    let $index567 = $index567$drawn;
+    const $index569$drawn = $r571;
+    let $index569 = $index569$drawn;
     decisions++;
     steps = 0;
-    if ($index567 < $count565) {
-      const $digit570 = $index567;
-      const $value571 = $low562 + $digit570;
-      if (trace !== null) trace.push($seat561, 10, $value571);
+    if ($index569 < $count567) {
+      const $digit572 = $index569;
+      const $value573 = $low564 + $digit572;
+      if (trace !== null) trace.push($seat563, 10, $value573);
       {
-        const l_amount = $value571;
+        const l_amount = $value573;
         {
           const $amount = l_amount;
           if ($amount < 0)
@@ -7238,25 +7238,25 @@ export function playout(): PlayoutKernel {
         return step213();
       }
     }
-    $index567 -= $count565;
+    $index569 -= $count567;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide595($seat573: number): number {
+  function decide597($seat575: number): number {
     const $l_active = l_active;
     const $l_target = l_target;
-    const $count574 = v_coins[$l_active]! >= v_protection[$l_target]! + 3 ? 1 : 0;
-    const $count575 = 1;
-    const $total576: number = $count574 + $count575;
-    if ($total576 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat573} must act but has no legal move`);
+    const $count576 = v_coins[$l_active]! >= v_protection[$l_target]! + 3 ? 1 : 0;
+    const $count577 = 1;
+    const $total578: number = $count576 + $count577;
+    if ($total578 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat575} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n578 = $total576;
-    let $r579 = 0;
-    if ($n578 <= 2097152 && $n578 >= 1) {
+    const $n580 = $total578;
+    let $r581 = 0;
+    if ($n580 <= 2097152 && $n580 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7267,24 +7267,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n578;
+        const $m = ($t >>> 0) * $n580;
         const $low = $m >>> 0;
-        if ($low >= $n578 || $low >= 4294967296 % $n578) {
-          $r579 = ($m / 4294967296) >>> 0;
+        if ($low >= $n580 || $low >= 4294967296 % $n580) {
+          $r581 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n578 >= 1 && $n578 <= 4294967296))
+      if (!($n580 >= 1 && $n580 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r579 = drawInt(P, $n578);
+      $r581 = drawInt(P, $n580);
     }
-    const $index577$drawn = $r579;
-    let $index577 = $index577$drawn;
+    const $index579$drawn = $r581;
+    let $index579 = $index579$drawn;
     decisions++;
     steps = 0;
-    if ($index577 < $count574) {
-      if (trace !== null) trace.push($seat573, 11);
+    if ($index579 < $count576) {
+      if (trace !== null) trace.push($seat575, 11);
       {
         {
           const $amount = 3;
@@ -7317,53 +7317,53 @@ export function playout(): PlayoutKernel {
           v_bank += $amount;
         }
         {
-          const $argument580 = $l_active;
-          const $argument581 = $l_target;
+          const $argument582 = $l_active;
+          const $argument583 = $l_target;
           {
-            let l_a = $argument580;
-            let l_b = $argument581;
+            let l_a = $argument582;
+            let l_b = $argument583;
             {
-              const $seg582 = Z_exchange + l_a;
-              if (N[$seg582]! === 0)
+              const $seg584 = Z_exchange + l_a;
+              if (N[$seg584]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[a] is empty: it has no top card");
-              const $at583 = $seg582 * CAP;
-              const $card = C[$at583]!;
-              const $end584 = $seg582 * CAP + N[$seg582]! - 1;
-              for (let $k585 = $at583; $k585 < $end584; $k585++) C[$k585] = C[$k585 + 1]!;
-              N[$seg582]!--;
+              const $at585 = $seg584 * CAP;
+              const $card = C[$at585]!;
+              const $end586 = $seg584 * CAP + N[$seg584]! - 1;
+              for (let $k587 = $at585; $k587 < $end586; $k587++) C[$k587] = C[$k587 + 1]!;
+              N[$seg584]!--;
               if (N[Z_in_transit]! >= 1) throw new GameFault("fault/zone-full", "in_transit is full");
               C[Z_in_transit * CAP + N[Z_in_transit]!] = $card;
               N[Z_in_transit]!++;
               $where[$card] = Z_in_transit;
             }
             {
-              const $seg586 = Z_exchange + l_b;
-              if (N[$seg586]! === 0)
+              const $seg588 = Z_exchange + l_b;
+              if (N[$seg588]! === 0)
                 throw new GameFault("fault/empty-zone", "exchange[b] is empty: it has no top card");
-              const $at587 = $seg586 * CAP;
-              const $card = C[$at587]!;
-              const $end588 = $seg586 * CAP + N[$seg586]! - 1;
-              for (let $k589 = $at587; $k589 < $end588; $k589++) C[$k589] = C[$k589 + 1]!;
-              N[$seg586]!--;
-              const $seg590 = Z_exchange + l_a;
-              if (N[$seg590]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
-              C[$seg590 * CAP + N[$seg590]!] = $card;
-              N[$seg590]!++;
-              $where[$card] = $seg590;
+              const $at589 = $seg588 * CAP;
+              const $card = C[$at589]!;
+              const $end590 = $seg588 * CAP + N[$seg588]! - 1;
+              for (let $k591 = $at589; $k591 < $end590; $k591++) C[$k591] = C[$k591 + 1]!;
+              N[$seg588]!--;
+              const $seg592 = Z_exchange + l_a;
+              if (N[$seg592]! >= 1) throw new GameFault("fault/zone-full", "exchange[a] is full");
+              C[$seg592 * CAP + N[$seg592]!] = $card;
+              N[$seg592]!++;
+              $where[$card] = $seg592;
             }
             {
               if (N[Z_in_transit]! === 0)
                 throw new GameFault("fault/empty-zone", "in_transit is empty: it has no top card");
-              const $at591 = Z_in_transit * CAP;
-              const $card = C[$at591]!;
-              const $end592 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
-              for (let $k593 = $at591; $k593 < $end592; $k593++) C[$k593] = C[$k593 + 1]!;
+              const $at593 = Z_in_transit * CAP;
+              const $card = C[$at593]!;
+              const $end594 = Z_in_transit * CAP + N[Z_in_transit]! - 1;
+              for (let $k595 = $at593; $k595 < $end594; $k595++) C[$k595] = C[$k595 + 1]!;
               N[Z_in_transit]!--;
-              const $seg594 = Z_exchange + l_b;
-              if (N[$seg594]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
-              C[$seg594 * CAP + N[$seg594]!] = $card;
-              N[$seg594]!++;
-              $where[$card] = $seg594;
+              const $seg596 = Z_exchange + l_b;
+              if (N[$seg596]! >= 1) throw new GameFault("fault/zone-full", "exchange[b] is full");
+              C[$seg596 * CAP + N[$seg596]!] = $card;
+              N[$seg596]!++;
+              $where[$card] = $seg596;
             }
             v_has_taken[l_a] = true;
             $mask_has_taken |= 1 << l_a;
@@ -7376,34 +7376,34 @@ export function playout(): PlayoutKernel {
         return step214();
       }
     }
-    $index577 -= $count574;
-    if ($index577 < $count575) {
-      if (trace !== null) trace.push($seat573, 12);
+    $index579 -= $count576;
+    if ($index579 < $count577) {
+      if (trace !== null) trace.push($seat575, 12);
       {
         v_passed_over[$l_target] = true;
         $mask_passed_over |= 1 << $l_target;
         return step214();
       }
     }
-    $index577 -= $count575;
+    $index579 -= $count577;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide611($seat597: number): number {
+  function decide613($seat599: number): number {
     const $l_p_4 = l_p_4;
-    const $seg598 = Z_hand + $l_p_4;
-    const $size599 = N[$seg598]!;
-    const $count600 = $size599;
-    const $total601: number = $count600;
-    if ($total601 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat597} must act but has no legal move`);
+    const $seg600 = Z_hand + $l_p_4;
+    const $size601 = N[$seg600]!;
+    const $count602 = $size601;
+    const $total603: number = $count602;
+    if ($total603 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat599} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n603 = $total601;
-    let $r604 = 0;
-    if ($n603 <= 2097152 && $n603 >= 1) {
+    const $n605 = $total603;
+    let $r606 = 0;
+    if ($n605 <= 2097152 && $n605 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7414,49 +7414,49 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n603;
+        const $m = ($t >>> 0) * $n605;
         const $low = $m >>> 0;
-        if ($low >= $n603 || $low >= 4294967296 % $n603) {
-          $r604 = ($m / 4294967296) >>> 0;
+        if ($low >= $n605 || $low >= 4294967296 % $n605) {
+          $r606 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n603 >= 1 && $n603 <= 4294967296))
+      if (!($n605 >= 1 && $n605 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r604 = drawInt(P, $n603);
+      $r606 = drawInt(P, $n605);
     }
-    const $index602$drawn = $r604;
-    let $index602 = $index602$drawn;
+    const $index604$drawn = $r606;
+    let $index604 = $index604$drawn;
     decisions++;
     steps = 0;
-    if ($index602 < $count600) {
-      const $digit605 = $index602;
-      const $value606 = C[$seg598 * CAP + $digit605]!;
-      if (trace !== null) trace.push($seat597, 9, $value606);
+    if ($index604 < $count602) {
+      const $digit607 = $index604;
+      const $value608 = C[$seg600 * CAP + $digit607]!;
+      if (trace !== null) trace.push($seat599, 9, $value608);
       {
-        const l_card = $value606;
+        const l_card = $value608;
         {
-          const $seg607 = Z_hand + $l_p_4;
+          const $seg609 = Z_hand + $l_p_4;
           const $wanted = l_card;
-          let $at = $digit605;
-          if (!($at >= 0 && $at < N[$seg607]! && C[$seg607 * CAP + $at]! === $wanted)) {
+          let $at = $digit607;
+          if (!($at >= 0 && $at < N[$seg609]! && C[$seg609 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg607]!; $i++)
-              if (C[$seg607 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg609]!; $i++)
+              if (C[$seg609 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in hand[p]");
-          const $at608 = $seg607 * CAP + $at;
-          const $card = C[$at608]!;
-          const $end609 = $seg607 * CAP + N[$seg607]! - 1;
-          for (let $k610 = $at608; $k610 < $end609; $k610++) C[$k610] = C[$k610 + 1]!;
-          N[$seg607]!--;
+          const $at610 = $seg609 * CAP + $at;
+          const $card = C[$at610]!;
+          const $end611 = $seg609 * CAP + N[$seg609]! - 1;
+          for (let $k612 = $at610; $k612 < $end611; $k612++) C[$k612] = C[$k612 + 1]!;
+          N[$seg609]!--;
           {
             const $member = Action_effect$index[$card]!;
-            if ($member >= 0) $count_hand_effect[($seg607 - Z_hand) * 14 + $member]!--;
+            if ($member >= 0) $count_hand_effect[($seg609 - Z_hand) * 14 + $member]!--;
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7465,23 +7465,23 @@ export function playout(): PlayoutKernel {
         return step226();
       }
     }
-    $index602 -= $count600;
+    $index604 -= $count602;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide629($seat619: number): number {
-    const $size620 = players;
-    const $count621 = $size620;
-    const $total622: number = $count621;
-    if ($total622 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat619} must act but has no legal move`);
+  function decide631($seat621: number): number {
+    const $size622 = players;
+    const $count623 = $size622;
+    const $total624: number = $count623;
+    if ($total624 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat621} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n624 = $total622;
-    let $r625 = 0;
-    if ($n624 <= 2097152 && $n624 >= 1) {
+    const $n626 = $total624;
+    let $r627 = 0;
+    if ($n626 <= 2097152 && $n626 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7492,28 +7492,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n624;
+        const $m = ($t >>> 0) * $n626;
         const $low = $m >>> 0;
-        if ($low >= $n624 || $low >= 4294967296 % $n624) {
-          $r625 = ($m / 4294967296) >>> 0;
+        if ($low >= $n626 || $low >= 4294967296 % $n626) {
+          $r627 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n624 >= 1 && $n624 <= 4294967296))
+      if (!($n626 >= 1 && $n626 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r625 = drawInt(P, $n624);
+      $r627 = drawInt(P, $n626);
     }
-    const $index623$drawn = $r625;
-    let $index623 = $index623$drawn;
+    const $index625$drawn = $r627;
+    let $index625 = $index625$drawn;
     decisions++;
     steps = 0;
-    if ($index623 < $count621) {
-      const $digit626 = $index623;
-      const $value627 = $digit626;
-      if (trace !== null) trace.push($seat619, 6, $value627);
+    if ($index625 < $count623) {
+      const $digit628 = $index625;
+      const $value629 = $digit628;
+      if (trace !== null) trace.push($seat621, 6, $value629);
       {
-        const l_whose = $value627;
+        const l_whose = $value629;
         {
           const $card = l_card_4;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -7527,48 +7527,48 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg628 = Z_played + l_whose;
-          C[$seg628 * CAP + N[$seg628]!] = $card;
-          N[$seg628]!++;
-          $where[$card] = $seg628;
+          const $seg630 = Z_played + l_whose;
+          C[$seg630 * CAP + N[$seg630]!] = $card;
+          N[$seg630]!++;
+          $where[$card] = $seg630;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg628 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg628 - Z_played);
+              if ($count_played_effect[($seg630 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg630 - Z_played);
           }
         }
         return step257();
       }
     }
-    $index623 -= $count621;
+    $index625 -= $count623;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide645($seat632: number): number {
+  function decide647($seat634: number): number {
     const $l_p_3 = l_p_3;
     $values78$n[0]! = 0;
     {
-      const $seg634 = Z_collection + $l_p_3;
-      const $n635 = N[$seg634]!;
-      for (let $i633 = 0; $i633 < $n635; $i633++) {
-        const l_target = C[$seg634 * CAP + $i633]!;
+      const $seg636 = Z_collection + $l_p_3;
+      const $n637 = N[$seg636]!;
+      for (let $i635 = 0; $i635 < $n637; $i635++) {
+        const l_target = C[$seg636 * CAP + $i635]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values78[$values78$n[0]!++] = l_target;
       }
     }
-    const $size636 = $values78$n[0]!;
-    const $count637 = $size636;
-    const $total638: number = $count637;
-    if ($total638 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat632} must act but has no legal move`);
+    const $size638 = $values78$n[0]!;
+    const $count639 = $size638;
+    const $total640: number = $count639;
+    if ($total640 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat634} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n640 = $total638;
-    let $r641 = 0;
-    if ($n640 <= 2097152 && $n640 >= 1) {
+    const $n642 = $total640;
+    let $r643 = 0;
+    if ($n642 <= 2097152 && $n642 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7579,28 +7579,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n640;
+        const $m = ($t >>> 0) * $n642;
         const $low = $m >>> 0;
-        if ($low >= $n640 || $low >= 4294967296 % $n640) {
-          $r641 = ($m / 4294967296) >>> 0;
+        if ($low >= $n642 || $low >= 4294967296 % $n642) {
+          $r643 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n640 >= 1 && $n640 <= 4294967296))
+      if (!($n642 >= 1 && $n642 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r641 = drawInt(P, $n640);
+      $r643 = drawInt(P, $n642);
     }
-    const $index639$drawn = $r641;
-    let $index639 = $index639$drawn;
+    const $index641$drawn = $r643;
+    let $index641 = $index641$drawn;
     decisions++;
     steps = 0;
-    if ($index639 < $count637) {
-      const $digit642 = $index639;
-      const $value643 = $values78[$digit642]!;
-      if (trace !== null) trace.push($seat632, 5, $value643);
+    if ($index641 < $count639) {
+      const $digit644 = $index641;
+      const $value645 = $values78[$digit644]!;
+      if (trace !== null) trace.push($seat634, 5, $value645);
       {
-        const l_target = $value643;
+        const l_target = $value645;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_4;
@@ -7615,54 +7615,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg644 = Z_attached + $l_p_3;
-          C[$seg644 * CAP + N[$seg644]!] = $card;
-          N[$seg644]!++;
-          $where[$card] = $seg644;
+          const $seg646 = Z_attached + $l_p_3;
+          C[$seg646 * CAP + N[$seg646]!] = $card;
+          N[$seg646]!++;
+          $where[$card] = $seg646;
         }
         return step257();
       }
     }
-    $index639 -= $count637;
+    $index641 -= $count639;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide669($seat647: number): number {
-    const $seg648 = Z_board;
-    const $size649 = N[$seg648]!;
-    const $count650 = $size649;
+  function decide671($seat649: number): number {
+    const $seg650 = Z_board;
+    const $size651 = N[$seg650]!;
+    const $count652 = $size651;
     $values80$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond655: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond655) {
-        let $any651: boolean = false;
+      let $cond657: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond657) {
+        let $any653: boolean = false;
         {
-          const $seg653 = Z_collection + l_whose;
-          const $n654 = N[$seg653]!;
-          for (let $i652 = 0; $i652 < $n654; $i652++) {
-            const l_c = C[$seg653 * CAP + $i652]!;
+          const $seg655 = Z_collection + l_whose;
+          const $n656 = N[$seg655]!;
+          for (let $i654 = 0; $i654 < $n656; $i654++) {
+            const l_c = C[$seg655 * CAP + $i654]!;
             if (v_doubled[l_c]! === 1) {
-              $any651 = true;
+              $any653 = true;
               break;
             }
           }
         }
-        $cond655 = $any651;
+        $cond657 = $any653;
       }
-      if ($cond655) $values80[$values80$n[0]!++] = l_whose;
+      if ($cond657) $values80[$values80$n[0]!++] = l_whose;
     }
-    const $size656 = $values80$n[0]!;
-    const $count657 = $size656;
-    const $total658: number = $count650 + $count657;
-    if ($total658 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat647} must act but has no legal move`);
+    const $size658 = $values80$n[0]!;
+    const $count659 = $size658;
+    const $total660: number = $count652 + $count659;
+    if ($total660 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat649} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n660 = $total658;
-    let $r661 = 0;
-    if ($n660 <= 2097152 && $n660 >= 1) {
+    const $n662 = $total660;
+    let $r663 = 0;
+    if ($n662 <= 2097152 && $n662 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7673,31 +7673,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n660;
+        const $m = ($t >>> 0) * $n662;
         const $low = $m >>> 0;
-        if ($low >= $n660 || $low >= 4294967296 % $n660) {
-          $r661 = ($m / 4294967296) >>> 0;
+        if ($low >= $n662 || $low >= 4294967296 % $n662) {
+          $r663 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n660 >= 1 && $n660 <= 4294967296))
+      if (!($n662 >= 1 && $n662 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r661 = drawInt(P, $n660);
+      $r663 = drawInt(P, $n662);
     }
-    const $index659$drawn = $r661;
-    let $index659 = $index659$drawn;
+    const $index661$drawn = $r663;
+    let $index661 = $index661$drawn;
     decisions++;
     steps = 0;
-    if ($index659 < $count650) {
-      const $digit662 = $index659;
-      const $value663 = C[$seg648 * CAP + $digit662]!;
-      if (trace !== null) trace.push($seat647, 3, $value663);
+    if ($index661 < $count652) {
+      const $digit664 = $index661;
+      const $value665 = C[$seg650 * CAP + $digit664]!;
+      if (trace !== null) trace.push($seat649, 3, $value665);
       {
-        const l_target = $value663;
+        const l_target = $value665;
         {
           const $wanted = l_target;
-          let $at = $digit662;
+          let $at = $digit664;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -7707,10 +7707,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at664 = Z_board * CAP + $at;
-          const $card = C[$at664]!;
-          const $end665 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k666 = $at664; $k666 < $end665; $k666++) C[$k666] = C[$k666 + 1]!;
+          const $at666 = Z_board * CAP + $at;
+          const $card = C[$at666]!;
+          const $end667 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k668 = $at666; $k668 < $end667; $k668++) C[$k668] = C[$k668 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7719,46 +7719,46 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index659 -= $count650;
-    if ($index659 < $count657) {
-      const $digit667 = $index659;
-      const $value668 = $values80[$digit667]!;
-      if (trace !== null) trace.push($seat647, 4, $value668);
+    $index661 -= $count652;
+    if ($index661 < $count659) {
+      const $digit669 = $index661;
+      const $value670 = $values80[$digit669]!;
+      if (trace !== null) trace.push($seat649, 4, $value670);
       {
-        l_whose_3 = $value668;
+        l_whose_3 = $value670;
         return step247();
       }
     }
-    $index659 -= $count657;
+    $index661 -= $count659;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide695($seat670: number): number {
+  function decide697($seat672: number): number {
     const $l_whose_3 = l_whose_3;
-    const $seg671 = Z_played + $l_whose_3;
-    const $size672 = N[$seg671]!;
-    const $count673 = $size672;
+    const $seg673 = Z_played + $l_whose_3;
+    const $size674 = N[$seg673]!;
+    const $count675 = $size674;
     $values82$n[0]! = 0;
     {
-      const $seg675 = Z_collection + $l_whose_3;
-      const $n676 = N[$seg675]!;
-      for (let $i674 = 0; $i674 < $n676; $i674++) {
-        const l_target = C[$seg675 * CAP + $i674]!;
+      const $seg677 = Z_collection + $l_whose_3;
+      const $n678 = N[$seg677]!;
+      for (let $i676 = 0; $i676 < $n678; $i676++) {
+        const l_target = C[$seg677 * CAP + $i676]!;
         if (v_doubled[l_target]! === 1) $values82[$values82$n[0]!++] = l_target;
       }
     }
-    const $size677 = $values82$n[0]!;
-    const $count678 = $size677;
-    const $total679: number = $count673 + $count678;
-    if ($total679 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat670} must act but has no legal move`);
+    const $size679 = $values82$n[0]!;
+    const $count680 = $size679;
+    const $total681: number = $count675 + $count680;
+    if ($total681 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat672} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n681 = $total679;
-    let $r682 = 0;
-    if ($n681 <= 2097152 && $n681 >= 1) {
+    const $n683 = $total681;
+    let $r684 = 0;
+    if ($n683 <= 2097152 && $n683 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7769,51 +7769,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n681;
+        const $m = ($t >>> 0) * $n683;
         const $low = $m >>> 0;
-        if ($low >= $n681 || $low >= 4294967296 % $n681) {
-          $r682 = ($m / 4294967296) >>> 0;
+        if ($low >= $n683 || $low >= 4294967296 % $n683) {
+          $r684 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n681 >= 1 && $n681 <= 4294967296))
+      if (!($n683 >= 1 && $n683 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r682 = drawInt(P, $n681);
+      $r684 = drawInt(P, $n683);
     }
-    const $index680$drawn = $r682;
-    let $index680 = $index680$drawn;
+    const $index682$drawn = $r684;
+    let $index682 = $index682$drawn;
     decisions++;
     steps = 0;
-    if ($index680 < $count673) {
-      const $digit683 = $index680;
-      const $value684 = C[$seg671 * CAP + $digit683]!;
-      if (trace !== null) trace.push($seat670, 1, $value684);
+    if ($index682 < $count675) {
+      const $digit685 = $index682;
+      const $value686 = C[$seg673 * CAP + $digit685]!;
+      if (trace !== null) trace.push($seat672, 1, $value686);
       {
-        const l_target = $value684;
+        const l_target = $value686;
         {
-          const $seg685 = Z_played + $l_whose_3;
+          const $seg687 = Z_played + $l_whose_3;
           const $wanted = l_target;
-          let $at = $digit683;
-          if (!($at >= 0 && $at < N[$seg685]! && C[$seg685 * CAP + $at]! === $wanted)) {
+          let $at = $digit685;
+          if (!($at >= 0 && $at < N[$seg687]! && C[$seg687 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg685]!; $i++)
-              if (C[$seg685 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg687]!; $i++)
+              if (C[$seg687 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at686 = $seg685 * CAP + $at;
-          const $card = C[$at686]!;
-          const $end687 = $seg685 * CAP + N[$seg685]! - 1;
-          for (let $k688 = $at686; $k688 < $end687; $k688++) C[$k688] = C[$k688 + 1]!;
-          N[$seg685]!--;
+          const $at688 = $seg687 * CAP + $at;
+          const $card = C[$at688]!;
+          const $end689 = $seg687 * CAP + N[$seg687]! - 1;
+          for (let $k690 = $at688; $k690 < $end689; $k690++) C[$k690] = C[$k690 + 1]!;
+          N[$seg687]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg685 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg685 - Z_played));
+              if (--$count_played_effect[($seg687 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg687 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -7822,23 +7822,23 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index680 -= $count673;
-    if ($index680 < $count678) {
-      const $digit689 = $index680;
-      const $value690 = $values82[$digit689]!;
-      if (trace !== null) trace.push($seat670, 2, $value690);
+    $index682 -= $count675;
+    if ($index682 < $count680) {
+      const $digit691 = $index682;
+      const $value692 = $values82[$digit691]!;
+      if (trace !== null) trace.push($seat672, 2, $value692);
       {
-        const l_target = $value690;
+        const l_target = $value692;
         v_doubled[l_target] = 0;
         {
-          const $seg691 = Z_attached + $l_whose_3;
-          if (N[$seg691]! === 0)
+          const $seg693 = Z_attached + $l_whose_3;
+          if (N[$seg693]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at692 = $seg691 * CAP;
-          const $card = C[$at692]!;
-          const $end693 = $seg691 * CAP + N[$seg691]! - 1;
-          for (let $k694 = $at692; $k694 < $end693; $k694++) C[$k694] = C[$k694 + 1]!;
-          N[$seg691]!--;
+          const $at694 = $seg693 * CAP;
+          const $card = C[$at694]!;
+          const $end695 = $seg693 * CAP + N[$seg693]! - 1;
+          for (let $k696 = $at694; $k696 < $end695; $k696++) C[$k696] = C[$k696 + 1]!;
+          N[$seg693]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -7846,46 +7846,46 @@ export function playout(): PlayoutKernel {
         return step257();
       }
     }
-    $index680 -= $count678;
+    $index682 -= $count680;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide717($seat700: number, $passBy: boolean): number {
+  function decide719($seat702: number, $passBy: boolean): number {
     const $l_p = l_p;
     $values85$n[0]! = 0;
     {
-      const $seg702 = Z_hand + $l_p;
-      const $n703 = $count_hand_effect[($seg702 - Z_hand) * 14 + 4]! > 0 ? N[$seg702]! : 0;
-      for (let $i701 = 0; $i701 < $n703; $i701++) {
-        const l_card = C[$seg702 * CAP + $i701]!;
+      const $seg704 = Z_hand + $l_p;
+      const $n705 = $count_hand_effect[($seg704 - Z_hand) * 14 + 4]! > 0 ? N[$seg704]! : 0;
+      for (let $i703 = 0; $i703 < $n705; $i703++) {
+        const l_card = C[$seg704 * CAP + $i703]!;
         if (Action_effect$code[l_card]! === 4) $values85[$values85$n[0]!++] = l_card;
       }
     }
-    let $offered704 = false;
-    offered704$open: {
-      if (!($values85$n[0]! > 0)) break offered704$open;
-      if (!!($count_played_effect[$l_p * 14 + 4]! > 0)) break offered704$open;
-      $offered704 = true;
+    let $offered706 = false;
+    offered706$open: {
+      if (!($values85$n[0]! > 0)) break offered706$open;
+      if (!!($count_played_effect[$l_p * 14 + 4]! > 0)) break offered706$open;
+      $offered706 = true;
     }
-    let $offered705 = false;
-    offered705$open: {
-      $offered705 = true;
+    let $offered707 = false;
+    offered707$open: {
+      $offered707 = true;
     }
-    if ($passBy && !$offered704) {
+    if ($passBy && !$offered706) {
       l___window_0 = false;
       return 259;
     }
-    const $offered706 = ($offered704 ? 1 : 0) + ($offered705 ? 1 : 0);
-    if ($offered706 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat700} must act but has no legal move`);
+    const $offered708 = ($offered706 ? 1 : 0) + ($offered707 ? 1 : 0);
+    if ($offered708 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat702} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt707: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n709 = $offered706;
-      let $r710 = 0;
-      if ($n709 <= 2097152 && $n709 >= 1) {
+    attempt709: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n711 = $offered708;
+      let $r712 = 0;
+      if ($n711 <= 2097152 && $n711 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7896,24 +7896,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n709;
+          const $m = ($t >>> 0) * $n711;
           const $low = $m >>> 0;
-          if ($low >= $n709 || $low >= 4294967296 % $n709) {
-            $r710 = ($m / 4294967296) >>> 0;
+          if ($low >= $n711 || $low >= 4294967296 % $n711) {
+            $r712 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n709 >= 1 && $n709 <= 4294967296))
+        if (!($n711 >= 1 && $n711 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r710 = drawInt(P, $n709);
+        $r712 = drawInt(P, $n711);
       }
-      const $pick708$drawn = $r710;
-      let $pick708 = $pick708$drawn;
-      if ($offered704 && $pick708-- === 0) {
-        const $n714 = $values85$n[0]!;
-        let $r715 = 0;
-        if ($n714 <= 2097152 && $n714 >= 1) {
+      const $pick710$drawn = $r712;
+      let $pick710 = $pick710$drawn;
+      if ($offered706 && $pick710-- === 0) {
+        const $n716 = $values85$n[0]!;
+        let $r717 = 0;
+        if ($n716 <= 2097152 && $n716 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7924,37 +7924,37 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n714;
+            const $m = ($t >>> 0) * $n716;
             const $low = $m >>> 0;
-            if ($low >= $n714 || $low >= 4294967296 % $n714) {
-              $r715 = ($m / 4294967296) >>> 0;
+            if ($low >= $n716 || $low >= 4294967296 % $n716) {
+              $r717 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n714 >= 1 && $n714 <= 4294967296))
+          if (!($n716 >= 1 && $n716 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r715 = drawInt(P, $n714);
+          $r717 = drawInt(P, $n716);
         }
-        const $digit712 = $r715;
-        const $value713 = $values85[$digit712]!;
+        const $digit714 = $r717;
+        const $value715 = $values85[$digit714]!;
         {
-          l_card = $value713;
+          l_card = $value715;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat700, 7, $value713);
+        if (trace !== null) trace.push($seat702, 7, $value715);
         {
-          l_card = $value713;
+          l_card = $value715;
           return step262();
         }
       }
-      if ($offered705 && $pick708-- === 0) {
+      if ($offered707 && $pick710-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat700, 8);
+        if (trace !== null) trace.push($seat702, 8);
         {
           l___window_0 = false;
           return 259;
@@ -7963,20 +7963,20 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide731($seat721: number): number {
-    const $size722 = players;
-    const $count723 = $size722;
-    const $total724: number = $count723;
-    if ($total724 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat721} must act but has no legal move`);
+  function decide733($seat723: number): number {
+    const $size724 = players;
+    const $count725 = $size724;
+    const $total726: number = $count725;
+    if ($total726 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat723} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n726 = $total724;
-    let $r727 = 0;
-    if ($n726 <= 2097152 && $n726 >= 1) {
+    const $n728 = $total726;
+    let $r729 = 0;
+    if ($n728 <= 2097152 && $n728 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7987,28 +7987,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n726;
+        const $m = ($t >>> 0) * $n728;
         const $low = $m >>> 0;
-        if ($low >= $n726 || $low >= 4294967296 % $n726) {
-          $r727 = ($m / 4294967296) >>> 0;
+        if ($low >= $n728 || $low >= 4294967296 % $n728) {
+          $r729 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n726 >= 1 && $n726 <= 4294967296))
+      if (!($n728 >= 1 && $n728 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r727 = drawInt(P, $n726);
+      $r729 = drawInt(P, $n728);
     }
-    const $index725$drawn = $r727;
-    let $index725 = $index725$drawn;
+    const $index727$drawn = $r729;
+    let $index727 = $index727$drawn;
     decisions++;
     steps = 0;
-    if ($index725 < $count723) {
-      const $digit728 = $index725;
-      const $value729 = $digit728;
-      if (trace !== null) trace.push($seat721, 6, $value729);
+    if ($index727 < $count725) {
+      const $digit730 = $index727;
+      const $value731 = $digit730;
+      if (trace !== null) trace.push($seat723, 6, $value731);
       {
-        const l_whose = $value729;
+        const l_whose = $value731;
         {
           const $card = l_card_2;
           const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -8022,48 +8022,48 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg730 = Z_played + l_whose;
-          C[$seg730 * CAP + N[$seg730]!] = $card;
-          N[$seg730]!++;
-          $where[$card] = $seg730;
+          const $seg732 = Z_played + l_whose;
+          C[$seg732 * CAP + N[$seg732]!] = $card;
+          N[$seg732]!++;
+          $where[$card] = $seg732;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if ($count_played_effect[($seg730 - Z_played) * 14 + $member]!++ === 0)
-                $holding_count_played_effect[$member]! |= 1 << ($seg730 - Z_played);
+              if ($count_played_effect[($seg732 - Z_played) * 14 + $member]!++ === 0)
+                $holding_count_played_effect[$member]! |= 1 << ($seg732 - Z_played);
           }
         }
         return 259;
       }
     }
-    $index725 -= $count723;
+    $index727 -= $count725;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide747($seat734: number): number {
+  function decide749($seat736: number): number {
     const $l_p_2 = l_p_2;
     $values87$n[0]! = 0;
     {
-      const $seg736 = Z_collection + $l_p_2;
-      const $n737 = N[$seg736]!;
-      for (let $i735 = 0; $i735 < $n737; $i735++) {
-        const l_target = C[$seg736 * CAP + $i735]!;
+      const $seg738 = Z_collection + $l_p_2;
+      const $n739 = N[$seg738]!;
+      for (let $i737 = 0; $i737 < $n739; $i737++) {
+        const l_target = C[$seg738 * CAP + $i737]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
           $values87[$values87$n[0]!++] = l_target;
       }
     }
-    const $size738 = $values87$n[0]!;
-    const $count739 = $size738;
-    const $total740: number = $count739;
-    if ($total740 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat734} must act but has no legal move`);
+    const $size740 = $values87$n[0]!;
+    const $count741 = $size740;
+    const $total742: number = $count741;
+    if ($total742 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat736} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n742 = $total740;
-    let $r743 = 0;
-    if ($n742 <= 2097152 && $n742 >= 1) {
+    const $n744 = $total742;
+    let $r745 = 0;
+    if ($n744 <= 2097152 && $n744 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8074,28 +8074,28 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n742;
+        const $m = ($t >>> 0) * $n744;
         const $low = $m >>> 0;
-        if ($low >= $n742 || $low >= 4294967296 % $n742) {
-          $r743 = ($m / 4294967296) >>> 0;
+        if ($low >= $n744 || $low >= 4294967296 % $n744) {
+          $r745 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n742 >= 1 && $n742 <= 4294967296))
+      if (!($n744 >= 1 && $n744 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r743 = drawInt(P, $n742);
+      $r745 = drawInt(P, $n744);
     }
-    const $index741$drawn = $r743;
-    let $index741 = $index741$drawn;
+    const $index743$drawn = $r745;
+    let $index743 = $index743$drawn;
     decisions++;
     steps = 0;
-    if ($index741 < $count739) {
-      const $digit744 = $index741;
-      const $value745 = $values87[$digit744]!;
-      if (trace !== null) trace.push($seat734, 5, $value745);
+    if ($index743 < $count741) {
+      const $digit746 = $index743;
+      const $value747 = $values87[$digit746]!;
+      if (trace !== null) trace.push($seat736, 5, $value747);
       {
-        const l_target = $value745;
+        const l_target = $value747;
         v_doubled[l_target] = 1;
         {
           const $card = l_card_2;
@@ -8110,54 +8110,54 @@ export function playout(): PlayoutKernel {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0) $count_hand_effect[($taken - Z_hand) * 14 + $member]!--;
           }
-          const $seg746 = Z_attached + $l_p_2;
-          C[$seg746 * CAP + N[$seg746]!] = $card;
-          N[$seg746]!++;
-          $where[$card] = $seg746;
+          const $seg748 = Z_attached + $l_p_2;
+          C[$seg748 * CAP + N[$seg748]!] = $card;
+          N[$seg748]!++;
+          $where[$card] = $seg748;
         }
         return 259;
       }
     }
-    $index741 -= $count739;
+    $index743 -= $count741;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide771($seat749: number): number {
-    const $seg750 = Z_board;
-    const $size751 = N[$seg750]!;
-    const $count752 = $size751;
+  function decide773($seat751: number): number {
+    const $seg752 = Z_board;
+    const $size753 = N[$seg752]!;
+    const $count754 = $size753;
     $values89$n[0]! = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
-      let $cond757: boolean = N[Z_played + l_whose]! > 0;
-      if (!$cond757) {
-        let $any753: boolean = false;
+      let $cond759: boolean = N[Z_played + l_whose]! > 0;
+      if (!$cond759) {
+        let $any755: boolean = false;
         {
-          const $seg755 = Z_collection + l_whose;
-          const $n756 = N[$seg755]!;
-          for (let $i754 = 0; $i754 < $n756; $i754++) {
-            const l_c = C[$seg755 * CAP + $i754]!;
+          const $seg757 = Z_collection + l_whose;
+          const $n758 = N[$seg757]!;
+          for (let $i756 = 0; $i756 < $n758; $i756++) {
+            const l_c = C[$seg757 * CAP + $i756]!;
             if (v_doubled[l_c]! === 1) {
-              $any753 = true;
+              $any755 = true;
               break;
             }
           }
         }
-        $cond757 = $any753;
+        $cond759 = $any755;
       }
-      if ($cond757) $values89[$values89$n[0]!++] = l_whose;
+      if ($cond759) $values89[$values89$n[0]!++] = l_whose;
     }
-    const $size758 = $values89$n[0]!;
-    const $count759 = $size758;
-    const $total760: number = $count752 + $count759;
-    if ($total760 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat749} must act but has no legal move`);
+    const $size760 = $values89$n[0]!;
+    const $count761 = $size760;
+    const $total762: number = $count754 + $count761;
+    if ($total762 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat751} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n762 = $total760;
-    let $r763 = 0;
-    if ($n762 <= 2097152 && $n762 >= 1) {
+    const $n764 = $total762;
+    let $r765 = 0;
+    if ($n764 <= 2097152 && $n764 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8168,31 +8168,31 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n762;
+        const $m = ($t >>> 0) * $n764;
         const $low = $m >>> 0;
-        if ($low >= $n762 || $low >= 4294967296 % $n762) {
-          $r763 = ($m / 4294967296) >>> 0;
+        if ($low >= $n764 || $low >= 4294967296 % $n764) {
+          $r765 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n762 >= 1 && $n762 <= 4294967296))
+      if (!($n764 >= 1 && $n764 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r763 = drawInt(P, $n762);
+      $r765 = drawInt(P, $n764);
     }
-    const $index761$drawn = $r763;
-    let $index761 = $index761$drawn;
+    const $index763$drawn = $r765;
+    let $index763 = $index763$drawn;
     decisions++;
     steps = 0;
-    if ($index761 < $count752) {
-      const $digit764 = $index761;
-      const $value765 = C[$seg750 * CAP + $digit764]!;
-      if (trace !== null) trace.push($seat749, 3, $value765);
+    if ($index763 < $count754) {
+      const $digit766 = $index763;
+      const $value767 = C[$seg752 * CAP + $digit766]!;
+      if (trace !== null) trace.push($seat751, 3, $value767);
       {
-        const l_target = $value765;
+        const l_target = $value767;
         {
           const $wanted = l_target;
-          let $at = $digit764;
+          let $at = $digit766;
           if (!($at >= 0 && $at < N[Z_board]! && C[Z_board * CAP + $at]! === $wanted)) {
             $at = -1;
             for (let $i = 0; $i < N[Z_board]!; $i++)
@@ -8202,10 +8202,10 @@ export function playout(): PlayoutKernel {
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in board");
-          const $at766 = Z_board * CAP + $at;
-          const $card = C[$at766]!;
-          const $end767 = Z_board * CAP + N[Z_board]! - 1;
-          for (let $k768 = $at766; $k768 < $end767; $k768++) C[$k768] = C[$k768 + 1]!;
+          const $at768 = Z_board * CAP + $at;
+          const $card = C[$at768]!;
+          const $end769 = Z_board * CAP + N[Z_board]! - 1;
+          for (let $k770 = $at768; $k770 < $end769; $k770++) C[$k770] = C[$k770 + 1]!;
           N[Z_board]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -8214,46 +8214,46 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index761 -= $count752;
-    if ($index761 < $count759) {
-      const $digit769 = $index761;
-      const $value770 = $values89[$digit769]!;
-      if (trace !== null) trace.push($seat749, 4, $value770);
+    $index763 -= $count754;
+    if ($index763 < $count761) {
+      const $digit771 = $index763;
+      const $value772 = $values89[$digit771]!;
+      if (trace !== null) trace.push($seat751, 4, $value772);
       {
-        l_whose_2 = $value770;
+        l_whose_2 = $value772;
         return step282();
       }
     }
-    $index761 -= $count759;
+    $index763 -= $count761;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide797($seat772: number): number {
+  function decide799($seat774: number): number {
     const $l_whose_2 = l_whose_2;
-    const $seg773 = Z_played + $l_whose_2;
-    const $size774 = N[$seg773]!;
-    const $count775 = $size774;
+    const $seg775 = Z_played + $l_whose_2;
+    const $size776 = N[$seg775]!;
+    const $count777 = $size776;
     $values91$n[0]! = 0;
     {
-      const $seg777 = Z_collection + $l_whose_2;
-      const $n778 = N[$seg777]!;
-      for (let $i776 = 0; $i776 < $n778; $i776++) {
-        const l_target = C[$seg777 * CAP + $i776]!;
+      const $seg779 = Z_collection + $l_whose_2;
+      const $n780 = N[$seg779]!;
+      for (let $i778 = 0; $i778 < $n780; $i778++) {
+        const l_target = C[$seg779 * CAP + $i778]!;
         if (v_doubled[l_target]! === 1) $values91[$values91$n[0]!++] = l_target;
       }
     }
-    const $size779 = $values91$n[0]!;
-    const $count780 = $size779;
-    const $total781: number = $count775 + $count780;
-    if ($total781 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat772} must act but has no legal move`);
+    const $size781 = $values91$n[0]!;
+    const $count782 = $size781;
+    const $total783: number = $count777 + $count782;
+    if ($total783 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat774} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n783 = $total781;
-    let $r784 = 0;
-    if ($n783 <= 2097152 && $n783 >= 1) {
+    const $n785 = $total783;
+    let $r786 = 0;
+    if ($n785 <= 2097152 && $n785 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8264,51 +8264,51 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n783;
+        const $m = ($t >>> 0) * $n785;
         const $low = $m >>> 0;
-        if ($low >= $n783 || $low >= 4294967296 % $n783) {
-          $r784 = ($m / 4294967296) >>> 0;
+        if ($low >= $n785 || $low >= 4294967296 % $n785) {
+          $r786 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n783 >= 1 && $n783 <= 4294967296))
+      if (!($n785 >= 1 && $n785 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r784 = drawInt(P, $n783);
+      $r786 = drawInt(P, $n785);
     }
-    const $index782$drawn = $r784;
-    let $index782 = $index782$drawn;
+    const $index784$drawn = $r786;
+    let $index784 = $index784$drawn;
     decisions++;
     steps = 0;
-    if ($index782 < $count775) {
-      const $digit785 = $index782;
-      const $value786 = C[$seg773 * CAP + $digit785]!;
-      if (trace !== null) trace.push($seat772, 1, $value786);
+    if ($index784 < $count777) {
+      const $digit787 = $index784;
+      const $value788 = C[$seg775 * CAP + $digit787]!;
+      if (trace !== null) trace.push($seat774, 1, $value788);
       {
-        const l_target = $value786;
+        const l_target = $value788;
         {
-          const $seg787 = Z_played + $l_whose_2;
+          const $seg789 = Z_played + $l_whose_2;
           const $wanted = l_target;
-          let $at = $digit785;
-          if (!($at >= 0 && $at < N[$seg787]! && C[$seg787 * CAP + $at]! === $wanted)) {
+          let $at = $digit787;
+          if (!($at >= 0 && $at < N[$seg789]! && C[$seg789 * CAP + $at]! === $wanted)) {
             $at = -1;
-            for (let $i = 0; $i < N[$seg787]!; $i++)
-              if (C[$seg787 * CAP + $i]! === $wanted) {
+            for (let $i = 0; $i < N[$seg789]!; $i++)
+              if (C[$seg789 * CAP + $i]! === $wanted) {
                 $at = $i;
                 break;
               }
           }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in played[whose]");
-          const $at788 = $seg787 * CAP + $at;
-          const $card = C[$at788]!;
-          const $end789 = $seg787 * CAP + N[$seg787]! - 1;
-          for (let $k790 = $at788; $k790 < $end789; $k790++) C[$k790] = C[$k790 + 1]!;
-          N[$seg787]!--;
+          const $at790 = $seg789 * CAP + $at;
+          const $card = C[$at790]!;
+          const $end791 = $seg789 * CAP + N[$seg789]! - 1;
+          for (let $k792 = $at790; $k792 < $end791; $k792++) C[$k792] = C[$k792 + 1]!;
+          N[$seg789]!--;
           {
             const $member = Action_effect$index[$card]!;
             if ($member >= 0)
-              if (--$count_played_effect[($seg787 - Z_played) * 14 + $member]! === 0)
-                $holding_count_played_effect[$member]! &= ~(1 << ($seg787 - Z_played));
+              if (--$count_played_effect[($seg789 - Z_played) * 14 + $member]! === 0)
+                $holding_count_played_effect[$member]! &= ~(1 << ($seg789 - Z_played));
           }
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
@@ -8317,23 +8317,23 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index782 -= $count775;
-    if ($index782 < $count780) {
-      const $digit791 = $index782;
-      const $value792 = $values91[$digit791]!;
-      if (trace !== null) trace.push($seat772, 2, $value792);
+    $index784 -= $count777;
+    if ($index784 < $count782) {
+      const $digit793 = $index784;
+      const $value794 = $values91[$digit793]!;
+      if (trace !== null) trace.push($seat774, 2, $value794);
       {
-        const l_target = $value792;
+        const l_target = $value794;
         v_doubled[l_target] = 0;
         {
-          const $seg793 = Z_attached + $l_whose_2;
-          if (N[$seg793]! === 0)
+          const $seg795 = Z_attached + $l_whose_2;
+          if (N[$seg795]! === 0)
             throw new GameFault("fault/empty-zone", "attached[whose] is empty: it has no top card");
-          const $at794 = $seg793 * CAP;
-          const $card = C[$at794]!;
-          const $end795 = $seg793 * CAP + N[$seg793]! - 1;
-          for (let $k796 = $at794; $k796 < $end795; $k796++) C[$k796] = C[$k796 + 1]!;
-          N[$seg793]!--;
+          const $at796 = $seg795 * CAP;
+          const $card = C[$at796]!;
+          const $end797 = $seg795 * CAP + N[$seg795]! - 1;
+          for (let $k798 = $at796; $k798 < $end797; $k798++) C[$k798] = C[$k798 + 1]!;
+          N[$seg795]!--;
           C[Z_action_discard * CAP + N[Z_action_discard]!] = $card;
           N[Z_action_discard]!++;
           $where[$card] = Z_action_discard;
@@ -8341,7 +8341,7 @@ export function playout(): PlayoutKernel {
         return 259;
       }
     }
-    $index782 -= $count780;
+    $index784 -= $count782;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   var NO_VARIANTS: readonly string[] = [];
@@ -8711,10 +8711,10 @@ export function playout(): PlayoutKernel {
         $prefixKey = (humans * 64 + players) * 2 + ($variant_simple ? 1 : 0);
       }
       {
-        for (let $i800 = N[Z_action_deck]! - 1; $i800 > 0; $i800--) {
-          const $n804 = $i800 + 1;
-          let $r805 = 0;
-          if ($n804 <= 2097152 && $n804 >= 1) {
+        for (let $i802 = N[Z_action_deck]! - 1; $i802 > 0; $i802--) {
+          const $n806 = $i802 + 1;
+          let $r807 = 0;
+          if ($n806 <= 2097152 && $n806 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8725,51 +8725,51 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n804;
+              const $m = ($t >>> 0) * $n806;
               const $low = $m >>> 0;
-              if ($low >= $n804 || $low >= 4294967296 % $n804) {
-                $r805 = ($m / 4294967296) >>> 0;
+              if ($low >= $n806 || $low >= 4294967296 % $n806) {
+                $r807 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n804 >= 1 && $n804 <= 4294967296))
+            if (!($n806 >= 1 && $n806 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r805 = drawInt(G, $n804);
+            $r807 = drawInt(G, $n806);
           }
-          const $j803 = $r805;
-          const $a801 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i800;
-          const $b802 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j803;
-          const $card = C[$a801]!;
-          C[$a801] = C[$b802]!;
-          C[$b802] = $card;
+          const $j805 = $r807;
+          const $a803 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i802;
+          const $b804 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j805;
+          const $card = C[$a803]!;
+          C[$a803] = C[$b804]!;
+          C[$b804] = $card;
         }
       }
       if (!$variant_simple) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
-            const $seg806 = Z_hand + l_p;
+            const $seg808 = Z_hand + l_p;
             const $count = 2;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-              C[$seg806 * CAP + N[$seg806]!] = $card;
-              N[$seg806]!++;
-              $where[$card] = $seg806;
+              C[$seg808 * CAP + N[$seg808]!] = $card;
+              N[$seg808]!++;
+              $where[$card] = $seg808;
               {
                 const $member = Action_effect$index[$card]!;
-                if ($member >= 0) $count_hand_effect[($seg806 - Z_hand) * 14 + $member]!++;
+                if ($member >= 0) $count_hand_effect[($seg808 - Z_hand) * 14 + $member]!++;
               }
             }
           }
         }
       }
       {
-        for (let $i807 = N[Z_property_deck]! - 1; $i807 > 0; $i807--) {
-          const $n811 = $i807 + 1;
-          let $r812 = 0;
-          if ($n811 <= 2097152 && $n811 >= 1) {
+        for (let $i809 = N[Z_property_deck]! - 1; $i809 > 0; $i809--) {
+          const $n813 = $i809 + 1;
+          let $r814 = 0;
+          if ($n813 <= 2097152 && $n813 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8780,24 +8780,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n811;
+              const $m = ($t >>> 0) * $n813;
               const $low = $m >>> 0;
-              if ($low >= $n811 || $low >= 4294967296 % $n811) {
-                $r812 = ($m / 4294967296) >>> 0;
+              if ($low >= $n813 || $low >= 4294967296 % $n813) {
+                $r814 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n811 >= 1 && $n811 <= 4294967296))
+            if (!($n813 >= 1 && $n813 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r812 = drawInt(G, $n811);
+            $r814 = drawInt(G, $n813);
           }
-          const $j810 = $r812;
-          const $a808 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i807;
-          const $b809 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j810;
-          const $card = C[$a808]!;
-          C[$a808] = C[$b809]!;
-          C[$b809] = $card;
+          const $j812 = $r814;
+          const $a810 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i809;
+          const $b811 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j812;
+          const $card = C[$a810]!;
+          C[$a810] = C[$b811]!;
+          C[$b811] = $card;
         }
       }
       {
@@ -8814,15 +8814,15 @@ export function playout(): PlayoutKernel {
       for (let l_p = 0; l_p < players; l_p++) {
         if (l_p >= humans) {
           {
-            const $seg813 = Z_secret + l_p;
+            const $seg815 = Z_secret + l_p;
             const $count = 1;
             if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
             for (let $dealt = 0; $dealt < $count; $dealt++) {
               const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg813 * CAP + N[$seg813]!] = $card;
-              N[$seg813]!++;
-              $where[$card] = $seg813;
+              C[$seg815 * CAP + N[$seg815]!] = $card;
+              N[$seg815]!++;
+              $where[$card] = $seg815;
             }
           }
         }
@@ -8836,7 +8836,7 @@ export function playout(): PlayoutKernel {
             ]! === 0
           ) {
             {
-              const $seg814 = Z_dealt + l_p;
+              const $seg816 = Z_dealt + l_p;
               const $count = 1;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
                 throw new GameFault(
@@ -8845,9 +8845,9 @@ export function playout(): PlayoutKernel {
                 );
               for (let $dealt = 0; $dealt < $count; $dealt++) {
                 const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg814 * CAP + N[$seg814]!] = $card;
-                N[$seg814]!++;
-                $where[$card] = $seg814;
+                C[$seg816 * CAP + N[$seg816]!] = $card;
+                N[$seg816]!++;
+                $where[$card] = $seg816;
               }
             }
           } else {
@@ -8866,8 +8866,8 @@ export function playout(): PlayoutKernel {
         const $from = Z_set_aside;
         const $to = Z_property_deck;
         {
-          for (let $k815 = N[$from]! - 1; $k815 >= 0; $k815--) {
-            const $card = C[$from * CAP + $k815]!;
+          for (let $k817 = N[$from]! - 1; $k817 >= 0; $k817--) {
+            const $card = C[$from * CAP + $k817]!;
             C[$to * CAP + N[$to]!] = $card;
             N[$to]!++;
             $where[$card] = $to;
@@ -8876,10 +8876,10 @@ export function playout(): PlayoutKernel {
         }
       }
       {
-        for (let $i816 = N[Z_property_deck]! - 1; $i816 > 0; $i816--) {
-          const $n820 = $i816 + 1;
-          let $r821 = 0;
-          if ($n820 <= 2097152 && $n820 >= 1) {
+        for (let $i818 = N[Z_property_deck]! - 1; $i818 > 0; $i818--) {
+          const $n822 = $i818 + 1;
+          let $r823 = 0;
+          if ($n822 <= 2097152 && $n822 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -8890,24 +8890,24 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n820;
+              const $m = ($t >>> 0) * $n822;
               const $low = $m >>> 0;
-              if ($low >= $n820 || $low >= 4294967296 % $n820) {
-                $r821 = ($m / 4294967296) >>> 0;
+              if ($low >= $n822 || $low >= 4294967296 % $n822) {
+                $r823 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n820 >= 1 && $n820 <= 4294967296))
+            if (!($n822 >= 1 && $n822 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r821 = drawInt(G, $n820);
+            $r823 = drawInt(G, $n822);
           }
-          const $j819 = $r821;
-          const $a817 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i816;
-          const $b818 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j819;
-          const $card = C[$a817]!;
-          C[$a817] = C[$b818]!;
-          C[$b818] = $card;
+          const $j821 = $r823;
+          const $a819 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i818;
+          const $b820 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j821;
+          const $card = C[$a819]!;
+          C[$a819] = C[$b820]!;
+          C[$b820] = $card;
         }
       }
       for (let l_p = 0; l_p < players; l_p++) {

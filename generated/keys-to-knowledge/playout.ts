@@ -34,9 +34,9 @@ export function playout(): PlayoutKernel {
   var Z_drawn = 13;
   var SEGMENTS = 14;
   function $roll(G: Uint32Array, sides: number): number {
-    const $n970 = sides;
-    let $r971 = 0;
-    if ($n970 <= 2097152 && $n970 >= 1) {
+    const $n1028 = sides;
+    let $r1029 = 0;
+    if ($n1028 <= 2097152 && $n1028 >= 1) {
       for (;;) {
         const $a = G[0]!,
           $b = G[1]!,
@@ -47,19 +47,19 @@ export function playout(): PlayoutKernel {
         G[0] = $b ^ ($b >>> 9);
         G[1] = $c + ($c << 3);
         G[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n970;
+        const $m = ($t >>> 0) * $n1028;
         const $low = $m >>> 0;
-        if ($low >= $n970 || $low >= 4294967296 % $n970) {
-          $r971 = ($m / 4294967296) >>> 0;
+        if ($low >= $n1028 || $low >= 4294967296 % $n1028) {
+          $r1029 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n970 >= 1 && $n970 <= 4294967296))
+      if (!($n1028 >= 1 && $n1028 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r971 = drawInt(G, $n970);
+      $r1029 = drawInt(G, $n1028);
     }
-    const $drawn = $r971;
+    const $drawn = $r1029;
     return $drawn + 1;
   }
   var K_C = new Int32Array(SEGMENTS * CAP);
@@ -426,55 +426,55 @@ export function playout(): PlayoutKernel {
     return Space_fee[$firstBy_spaces_index$of(l_i)]!;
   }
   function fn_court_space(): number {
-    let $first936: number = 0;
-    let $found937 = false;
+    let $first994: number = 0;
+    let $found995 = false;
     {
-      const $n939 = $count_spaces_kind[5]! > 0 ? N[Z_spaces]! : 0;
-      for (let $i938 = 0; $i938 < $n939; $i938++) {
-        const l_s = C[Z_spaces * CAP + $i938]!;
+      const $n997 = $count_spaces_kind[5]! > 0 ? N[Z_spaces]! : 0;
+      for (let $i996 = 0; $i996 < $n997; $i996++) {
+        const l_s = C[Z_spaces * CAP + $i996]!;
         if (Space_kind$code[l_s]! === 5) {
-          $first936 = l_s;
-          $found937 = true;
+          $first994 = l_s;
+          $found995 = true;
           break;
         }
       }
     }
-    if (!$found937) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return Space_index[$first936]!;
+    if (!$found995) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return Space_index[$first994]!;
   }
   function fn_owns(l_p: number, l_i: number): boolean {
     return $countOf($count_deeds_space, l_p * 35, $intMember(l_i, 1, 35)) > 0;
   }
   function fn_owned(l_i: number): boolean {
-    let $seat940 = -1;
+    let $seat998 = -1;
     for (
-      let $left941 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
-      $left941 !== 0;
-      $left941 &= $left941 - 1
+      let $left999 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
+      $left999 !== 0;
+      $left999 &= $left999 - 1
     ) {
-      const $q942 = 31 - Math.clz32($left941 & -$left941);
-      if (v_eliminated[$q942] === 0) {
-        $seat940 = $q942;
+      const $q1000 = 31 - Math.clz32($left999 & -$left999);
+      if (v_eliminated[$q1000] === 0) {
+        $seat998 = $q1000;
         break;
       }
     }
-    return $seat940 >= 0;
+    return $seat998 >= 0;
   }
   function fn_owner_of(l_i: number): number {
-    let $seat943 = -1;
+    let $seat1001 = -1;
     for (
-      let $left944 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
-      $left944 !== 0;
-      $left944 &= $left944 - 1
+      let $left1002 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
+      $left1002 !== 0;
+      $left1002 &= $left1002 - 1
     ) {
-      const $q945 = 31 - Math.clz32($left944 & -$left944);
-      if (v_eliminated[$q945] === 0) {
-        $seat943 = $q945;
+      const $q1003 = 31 - Math.clz32($left1002 & -$left1002);
+      if (v_eliminated[$q1003] === 0) {
+        $seat1001 = $q1003;
         break;
       }
     }
-    if ($seat943 < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    return $seat943;
+    if ($seat1001 < 0) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    return $seat1001;
   }
   function fn_group_size(l_g: string): number {
     return (
@@ -492,42 +492,42 @@ export function playout(): PlayoutKernel {
     return v_key[l_d]! === 1 ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
-    let $min946: number = NaN;
+    let $min1004: number = NaN;
     {
-      const $seg948 = Z_deeds + l_p;
-      const $n949 = N[$seg948]!;
-      for (let $i947 = 0; $i947 < $n949; $i947++) {
-        const l_e = C[$seg948 * CAP + $i947]!;
+      const $seg1006 = Z_deeds + l_p;
+      const $n1007 = N[$seg1006]!;
+      for (let $i1005 = 0; $i1005 < $n1007; $i1005++) {
+        const l_e = C[$seg1006 * CAP + $i1005]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($min946 !== $min946 || $v < $min946) $min946 = $v;
+            if ($min1004 !== $min1004 || $v < $min1004) $min1004 = $v;
           }
         }
       }
     }
-    if ($min946 !== $min946)
+    if ($min1004 !== $min1004)
       throw new GameFault("fault/empty-aggregate", "min(…) of nothing: the collection is empty");
-    return $min946;
+    return $min1004;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
-    let $max950: number = NaN;
+    let $max1008: number = NaN;
     {
-      const $seg952 = Z_deeds + l_p;
-      const $n953 = N[$seg952]!;
-      for (let $i951 = 0; $i951 < $n953; $i951++) {
-        const l_e = C[$seg952 * CAP + $i951]!;
+      const $seg1010 = Z_deeds + l_p;
+      const $n1011 = N[$seg1010]!;
+      for (let $i1009 = 0; $i1009 < $n1011; $i1009++) {
+        const l_e = C[$seg1010 * CAP + $i1009]!;
         if (Deed_group[l_e]! === l_g) {
           {
             const $v = fn_level(l_e);
-            if ($max950 !== $max950 || $v > $max950) $max950 = $v;
+            if ($max1008 !== $max1008 || $v > $max1008) $max1008 = $v;
           }
         }
       }
     }
-    if ($max950 !== $max950)
+    if ($max1008 !== $max1008)
       throw new GameFault("fault/empty-aggregate", "max(…) of nothing: the collection is empty");
-    return $max950;
+    return $max1008;
   }
   function fn_undeveloped(l_p: number, l_g: string): boolean {
     return $pairOf($paired_deeds_group_0, l_p * 16, $index_Group(l_g), 0) === 0;
@@ -588,33 +588,33 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
-    let $any954: boolean = false;
+    let $any1012: boolean = false;
     {
-      const $seg956 = Z_deeds + l_p;
-      const $n957 = N[$seg956]!;
-      for (let $i955 = 0; $i955 < $n957; $i955++) {
-        const l_d = C[$seg956 * CAP + $i955]!;
+      const $seg1014 = Z_deeds + l_p;
+      const $n1015 = N[$seg1014]!;
+      for (let $i1013 = 0; $i1013 < $n1015; $i1013++) {
+        const l_d = C[$seg1014 * CAP + $i1013]!;
         if (fn_may_sell_stack(l_p, l_d) || fn_may_sell_key(l_p, l_d) || fn_may_mortgage(l_p, l_d)) {
-          $any954 = true;
+          $any1012 = true;
           break;
         }
       }
     }
-    return $any954;
+    return $any1012;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
-    let $sum958: number = 0;
+    let $sum1016: number = 0;
     {
-      const $seg960 = Z_deeds + l_p;
-      const $n961 = N[$seg960]!;
-      for (let $i959 = 0; $i959 < $n961; $i959++) {
-        const l_d = C[$seg960 * CAP + $i959]!;
-        $sum958 +=
+      const $seg1018 = Z_deeds + l_p;
+      const $n1019 = N[$seg1018]!;
+      for (let $i1017 = 0; $i1017 < $n1019; $i1017++) {
+        const l_d = C[$seg1018 * CAP + $i1017]!;
+        $sum1016 +=
           fn_level(l_d) * Math.floor(Deed_stack_price[l_d]! / 2) +
           (v_mortgaged[l_d]! === 1 ? 0 : Deed_mortgage[l_d]!);
       }
     }
-    return v_cash[l_p]! + $sum958 >= l_amount;
+    return v_cash[l_p]! + $sum1016 >= l_amount;
   }
   function fn_players_left(): number {
     return $seatsInPlay();
@@ -626,28 +626,28 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_property_value(l_p: number): number {
-    let $sum962: number = 0;
+    let $sum1020: number = 0;
     {
-      const $seg964 = Z_deeds + l_p;
-      const $n965 = N[$seg964]!;
-      for (let $i963 = 0; $i963 < $n965; $i963++) {
-        const l_d = C[$seg964 * CAP + $i963]!;
-        $sum962 += v_mortgaged[l_d]! === 1 ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!;
+      const $seg1022 = Z_deeds + l_p;
+      const $n1023 = N[$seg1022]!;
+      for (let $i1021 = 0; $i1021 < $n1023; $i1021++) {
+        const l_d = C[$seg1022 * CAP + $i1021]!;
+        $sum1020 += v_mortgaged[l_d]! === 1 ? Math.floor(Deed_price[l_d]! / 2) : Deed_price[l_d]!;
       }
     }
-    return $sum962;
+    return $sum1020;
   }
   function fn_buildings_value(l_p: number): number {
-    let $sum966: number = 0;
+    let $sum1024: number = 0;
     {
-      const $seg968 = Z_deeds + l_p;
-      const $n969 = N[$seg968]!;
-      for (let $i967 = 0; $i967 < $n969; $i967++) {
-        const l_d = C[$seg968 * CAP + $i967]!;
-        $sum966 += v_books[l_d]! * Deed_stack_price[l_d]! + (v_key[l_d]! === 1 ? Deed_stack_price[l_d]! : 0);
+      const $seg1026 = Z_deeds + l_p;
+      const $n1027 = N[$seg1026]!;
+      for (let $i1025 = 0; $i1025 < $n1027; $i1025++) {
+        const l_d = C[$seg1026 * CAP + $i1025]!;
+        $sum1024 += v_books[l_d]! * Deed_stack_price[l_d]! + (v_key[l_d]! === 1 ? Deed_stack_price[l_d]! : 0);
       }
     }
-    return $sum966;
+    return $sum1024;
   }
   function fn_treasure(l_p: number): number {
     return v_cash[l_p]! + fn_property_value(l_p) + fn_buildings_value(l_p);
@@ -1824,7 +1824,7 @@ export function playout(): PlayoutKernel {
   function step35(): number {
     {
       const $seat90 = l_p_3;
-      return decide149($seat90);
+      return decide156($seat90);
     }
   }
   function step36(): number {
@@ -1856,11 +1856,11 @@ export function playout(): PlayoutKernel {
   }
   function step43(): number {
     {
-      const $argument150 = l_active;
-      const $argument151 = l_steps;
+      const $argument157 = l_active;
+      const $argument158 = l_steps;
       {
-        let l_p = $argument150;
-        let l_steps = $argument151;
+        let l_p = $argument157;
+        let l_steps = $argument158;
         let l_target = v_position[l_p]! + l_steps;
         v_position[l_p] = floorMod(l_target, fn_board_size());
         if (l_target >= fn_board_size()) {
@@ -1977,9 +1977,9 @@ export function playout(): PlayoutKernel {
     } else {
       if (l_kind_2 === "go_to_court") {
         {
-          const $argument152 = l_p_5;
+          const $argument159 = l_p_5;
           {
-            let l_p = $argument152;
+            let l_p = $argument159;
             v_position[l_p] = fn_court_space();
             v_in_court[l_p] = true;
             v_court_rolls[l_p] = 0;
@@ -2026,17 +2026,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_8 = $l_to_centre_8;
     l_creditor_8 = l_creditor_7;
     {
-      let $n153 = 0;
+      let $n160 = 0;
       {
-        const $seg155 = Z_deeds + $l_p_10;
-        const $n156 = N[$seg155]!;
-        for (let $i154 = 0; $i154 < $n156; $i154++) {
-          const l_d = C[$seg155 * CAP + $i154]!;
-          $list17[$n153++] = l_d;
+        const $seg162 = Z_deeds + $l_p_10;
+        const $n163 = N[$seg162]!;
+        for (let $i161 = 0; $i161 < $n163; $i161++) {
+          const l_d = C[$seg162 * CAP + $i161]!;
+          $list17[$n160++] = l_d;
         }
       }
-      for (let $i157 = 0; $i157 < $n153; $i157++) {
-        const l_d = $list17[$i157]!;
+      for (let $i164 = 0; $i164 < $n160; $i164++) {
+        const l_d = $list17[$i164]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2097,8 +2097,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_10;
       const $to = Z_deeds + l_creditor_8;
       if ($from !== $to) {
-        for (let $k158 = 0; $k158 < N[$from]!; $k158++) {
-          const $card = C[$from * CAP + $k158]!;
+        for (let $k165 = 0; $k165 < N[$from]!; $k165++) {
+          const $card = C[$from * CAP + $k165]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2139,9 +2139,9 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument159 = l_p_10;
+      const $argument166 = l_p_10;
       {
-        let l_p = $argument159;
+        let l_p = $argument166;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
@@ -2172,53 +2172,53 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n160 = 0;
+      let $n167 = 0;
       {
-        const $seg162 = Z_deeds + l_p_10;
-        const $n163 = N[$seg162]!;
-        for (let $i161 = 0; $i161 < $n163; $i161++) {
-          const l_d = C[$seg162 * CAP + $i161]!;
-          $list18[$n160++] = l_d;
+        const $seg169 = Z_deeds + l_p_10;
+        const $n170 = N[$seg169]!;
+        for (let $i168 = 0; $i168 < $n170; $i168++) {
+          const l_d = C[$seg169 * CAP + $i168]!;
+          $list18[$n167++] = l_d;
         }
       }
-      for (let $i164 = 0; $i164 < $n160; $i164++) {
-        const l_d = $list18[$i164]!;
+      for (let $i171 = 0; $i171 < $n167; $i171++) {
+        const l_d = $list18[$i171]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg165 = Z_deeds + l_p_10;
+          const $seg172 = Z_deeds + l_p_10;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg165]!; $i++)
-            if (C[$seg165 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg172]!; $i++)
+            if (C[$seg172 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at166 = $seg165 * CAP + $at;
-          const $card = C[$at166]!;
-          const $end167 = $seg165 * CAP + N[$seg165]! - 1;
-          for (let $k168 = $at166; $k168 < $end167; $k168++) C[$k168] = C[$k168 + 1]!;
-          N[$seg165]!--;
+          const $at173 = $seg172 * CAP + $at;
+          const $card = C[$at173]!;
+          const $end174 = $seg172 * CAP + N[$seg172]! - 1;
+          for (let $k175 = $at173; $k175 < $end174; $k175++) C[$k175] = C[$k175 + 1]!;
+          N[$seg172]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg165 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg172 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0)
-              if (--$count_deeds_space[($seg165 - Z_deeds) * 35 + $member]! === 0)
-                $holding_count_deeds_space[$member]! &= ~(1 << ($seg165 - Z_deeds));
+              if (--$count_deeds_space[($seg172 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg172 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg165 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg165 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg172 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg172 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg165 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg172 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -2229,9 +2229,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument169 = l_p_10;
+      const $argument176 = l_p_10;
       {
-        let l_p = $argument169;
+        let l_p = $argument176;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
@@ -2308,10 +2308,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at170 = Z_seized * CAP + $at;
-      const $card = C[$at170]!;
-      const $end171 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k172 = $at170; $k172 < $end171; $k172++) C[$k172] = C[$k172 + 1]!;
+      const $at177 = Z_seized * CAP + $at;
+      const $card = C[$at177]!;
+      const $end178 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k179 = $at177; $k179 < $end178; $k179++) C[$k179] = C[$k179 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2341,19 +2341,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step62$body(): number {
-    let $cond174: boolean = l_bidding_6;
-    if ($cond174) {
-      let $any173: boolean = false;
+    let $cond181: boolean = l_bidding_6;
+    if ($cond181) {
+      let $any180: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $any173 = true;
+          $any180 = true;
           break;
         }
       }
-      $cond174 = $any173;
+      $cond181 = $any180;
     }
-    if ($cond174) {
+    if ($cond181) {
       return step64();
     }
     return step63();
@@ -2403,30 +2403,30 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg175 = Z_deeds + l_leader_6;
-        C[$seg175 * CAP + N[$seg175]!] = $card;
-        N[$seg175]!++;
-        $where[$card] = $seg175;
+        const $seg182 = Z_deeds + l_leader_6;
+        C[$seg182 * CAP + N[$seg182]!] = $card;
+        N[$seg182]!++;
+        $where[$card] = $seg182;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg175 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg182 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
           if ($member >= 0)
-            if ($count_deeds_space[($seg175 - Z_deeds) * 35 + $member]!++ === 0)
-              $holding_count_deeds_space[$member]! |= 1 << ($seg175 - Z_deeds);
+            if ($count_deeds_space[($seg182 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg182 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg175 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg175 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg182 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg182 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg175 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg182 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -2436,7 +2436,7 @@ export function playout(): PlayoutKernel {
   }
   function step64(): number {
     l_bidding_6 = false;
-    return decide219();
+    return decide226();
   }
   function step65(): number {
     return 62;
@@ -2485,8 +2485,8 @@ export function playout(): PlayoutKernel {
   }
   function step69(): number {
     {
-      const $seat220 = l_p_9;
-      return decide279($seat220);
+      const $seat227 = l_p_9;
+      return decide293($seat227);
     }
   }
   function step70(): number {
@@ -2543,18 +2543,18 @@ export function playout(): PlayoutKernel {
         l_owed = Fortune_amount[$l_card]!;
       } else {
         if (Fortune_effect$code[$l_card]! === 5) {
-          let $sum280: number = 0;
+          let $sum294: number = 0;
           {
-            const $seg282 = Z_deeds + $l_p_6;
-            const $n283 = N[$seg282]!;
-            for (let $i281 = 0; $i281 < $n283; $i281++) {
-              const l_d = C[$seg282 * CAP + $i281]!;
-              $sum280 +=
+            const $seg296 = Z_deeds + $l_p_6;
+            const $n297 = N[$seg296]!;
+            for (let $i295 = 0; $i295 < $n297; $i295++) {
+              const l_d = C[$seg296 * CAP + $i295]!;
+              $sum294 +=
                 v_books[l_d]! * Fortune_amount[$l_card]! +
                 (v_key[l_d]! === 1 ? Fortune_per_key[$l_card]! : 0);
             }
           }
-          l_owed = $sum280;
+          l_owed = $sum294;
         } else {
           if (Fortune_effect$code[$l_card]! === 2) {
             v_position[$l_p_6] = 0;
@@ -2579,9 +2579,9 @@ export function playout(): PlayoutKernel {
               v_relocated = true;
             } else {
               {
-                const $argument284 = $l_p_6;
+                const $argument298 = $l_p_6;
                 {
-                  let l_p = $argument284;
+                  let l_p = $argument298;
                   v_position[l_p] = fn_court_space();
                   v_in_court[l_p] = true;
                   v_court_rolls[l_p] = 0;
@@ -2600,8 +2600,8 @@ export function playout(): PlayoutKernel {
           const $member = Fortune_deck$index[$card]!;
           if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
         }
-        for (let $k285 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k285 > Z_mercy_deck * CAP; $k285--)
-          C[$k285] = C[$k285 - 1]!;
+        for (let $k299 = Z_mercy_deck * CAP + N[Z_mercy_deck]!; $k299 > Z_mercy_deck * CAP; $k299--)
+          C[$k299] = C[$k299 - 1]!;
         C[Z_mercy_deck * CAP] = $card;
         N[Z_mercy_deck]!++;
         $where[$card] = Z_mercy_deck;
@@ -2618,8 +2618,8 @@ export function playout(): PlayoutKernel {
           const $member = Fortune_deck$index[$card]!;
           if ($member >= 0) $count_mercy_deck_deck[($taken - Z_mercy_deck) * 2 + $member]!--;
         }
-        for (let $k286 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k286 > Z_grace_deck * CAP; $k286--)
-          C[$k286] = C[$k286 - 1]!;
+        for (let $k300 = Z_grace_deck * CAP + N[Z_grace_deck]!; $k300 > Z_grace_deck * CAP; $k300--)
+          C[$k300] = C[$k300 - 1]!;
         C[Z_grace_deck * CAP] = $card;
         N[Z_grace_deck]!++;
         $where[$card] = Z_grace_deck;
@@ -2670,17 +2670,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_6 = $l_to_centre_6;
     l_creditor_6 = l_creditor_5;
     {
-      let $n287 = 0;
+      let $n301 = 0;
       {
-        const $seg289 = Z_deeds + $l_p_8;
-        const $n290 = N[$seg289]!;
-        for (let $i288 = 0; $i288 < $n290; $i288++) {
-          const l_d = C[$seg289 * CAP + $i288]!;
-          $list27[$n287++] = l_d;
+        const $seg303 = Z_deeds + $l_p_8;
+        const $n304 = N[$seg303]!;
+        for (let $i302 = 0; $i302 < $n304; $i302++) {
+          const l_d = C[$seg303 * CAP + $i302]!;
+          $list27[$n301++] = l_d;
         }
       }
-      for (let $i291 = 0; $i291 < $n287; $i291++) {
-        const l_d = $list27[$i291]!;
+      for (let $i305 = 0; $i305 < $n301; $i305++) {
+        const l_d = $list27[$i305]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2741,8 +2741,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_8;
       const $to = Z_deeds + l_creditor_6;
       if ($from !== $to) {
-        for (let $k292 = 0; $k292 < N[$from]!; $k292++) {
-          const $card = C[$from * CAP + $k292]!;
+        for (let $k306 = 0; $k306 < N[$from]!; $k306++) {
+          const $card = C[$from * CAP + $k306]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -2783,9 +2783,9 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument293 = l_p_8;
+      const $argument307 = l_p_8;
       {
-        let l_p = $argument293;
+        let l_p = $argument307;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
@@ -2816,53 +2816,53 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n294 = 0;
+      let $n308 = 0;
       {
-        const $seg296 = Z_deeds + l_p_8;
-        const $n297 = N[$seg296]!;
-        for (let $i295 = 0; $i295 < $n297; $i295++) {
-          const l_d = C[$seg296 * CAP + $i295]!;
-          $list28[$n294++] = l_d;
+        const $seg310 = Z_deeds + l_p_8;
+        const $n311 = N[$seg310]!;
+        for (let $i309 = 0; $i309 < $n311; $i309++) {
+          const l_d = C[$seg310 * CAP + $i309]!;
+          $list28[$n308++] = l_d;
         }
       }
-      for (let $i298 = 0; $i298 < $n294; $i298++) {
-        const l_d = $list28[$i298]!;
+      for (let $i312 = 0; $i312 < $n308; $i312++) {
+        const l_d = $list28[$i312]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg299 = Z_deeds + l_p_8;
+          const $seg313 = Z_deeds + l_p_8;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg299]!; $i++)
-            if (C[$seg299 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg313]!; $i++)
+            if (C[$seg313 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at300 = $seg299 * CAP + $at;
-          const $card = C[$at300]!;
-          const $end301 = $seg299 * CAP + N[$seg299]! - 1;
-          for (let $k302 = $at300; $k302 < $end301; $k302++) C[$k302] = C[$k302 + 1]!;
-          N[$seg299]!--;
+          const $at314 = $seg313 * CAP + $at;
+          const $card = C[$at314]!;
+          const $end315 = $seg313 * CAP + N[$seg313]! - 1;
+          for (let $k316 = $at314; $k316 < $end315; $k316++) C[$k316] = C[$k316 + 1]!;
+          N[$seg313]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg299 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg313 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0)
-              if (--$count_deeds_space[($seg299 - Z_deeds) * 35 + $member]! === 0)
-                $holding_count_deeds_space[$member]! &= ~(1 << ($seg299 - Z_deeds));
+              if (--$count_deeds_space[($seg313 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg313 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg299 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg299 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg313 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg313 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg299 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg313 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -2873,9 +2873,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument303 = l_p_8;
+      const $argument317 = l_p_8;
       {
-        let l_p = $argument303;
+        let l_p = $argument317;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
@@ -2952,10 +2952,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at304 = Z_seized * CAP + $at;
-      const $card = C[$at304]!;
-      const $end305 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k306 = $at304; $k306 < $end305; $k306++) C[$k306] = C[$k306 + 1]!;
+      const $at318 = Z_seized * CAP + $at;
+      const $card = C[$at318]!;
+      const $end319 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k320 = $at318; $k320 < $end319; $k320++) C[$k320] = C[$k320 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -2985,19 +2985,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step83$body(): number {
-    let $cond308: boolean = l_bidding_5;
-    if ($cond308) {
-      let $any307: boolean = false;
+    let $cond322: boolean = l_bidding_5;
+    if ($cond322) {
+      let $any321: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $any307 = true;
+          $any321 = true;
           break;
         }
       }
-      $cond308 = $any307;
+      $cond322 = $any321;
     }
-    if ($cond308) {
+    if ($cond322) {
       return step85();
     }
     return step84();
@@ -3047,30 +3047,30 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg309 = Z_deeds + l_leader_5;
-        C[$seg309 * CAP + N[$seg309]!] = $card;
-        N[$seg309]!++;
-        $where[$card] = $seg309;
+        const $seg323 = Z_deeds + l_leader_5;
+        C[$seg323 * CAP + N[$seg323]!] = $card;
+        N[$seg323]!++;
+        $where[$card] = $seg323;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg309 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg323 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
           if ($member >= 0)
-            if ($count_deeds_space[($seg309 - Z_deeds) * 35 + $member]!++ === 0)
-              $holding_count_deeds_space[$member]! |= 1 << ($seg309 - Z_deeds);
+            if ($count_deeds_space[($seg323 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg323 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg309 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg309 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg323 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg323 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg309 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg323 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3080,7 +3080,7 @@ export function playout(): PlayoutKernel {
   }
   function step85(): number {
     l_bidding_5 = false;
-    return decide353();
+    return decide367();
   }
   function step86(): number {
     return 83;
@@ -3132,8 +3132,8 @@ export function playout(): PlayoutKernel {
   }
   function step91(): number {
     {
-      const $seat354 = l_p_7;
-      return decide413($seat354);
+      const $seat368 = l_p_7;
+      return decide434($seat368);
     }
   }
   function step92(): number {
@@ -3146,24 +3146,24 @@ export function playout(): PlayoutKernel {
     return step94();
   }
   function step94(): number {
-    let $first414: number = 0;
-    let $found415 = false;
+    let $first435: number = 0;
+    let $found436 = false;
     {
-      const $n417 = N[Z_bank_deeds]!;
-      for (let $i416 = 0; $i416 < $n417; $i416++) {
-        const l_e = C[Z_bank_deeds * CAP + $i416]!;
+      const $n438 = N[Z_bank_deeds]!;
+      for (let $i437 = 0; $i437 < $n438; $i437++) {
+        const l_e = C[Z_bank_deeds * CAP + $i437]!;
         if (Deed_space[l_e]! === l_here_2) {
-          $first414 = l_e;
-          $found415 = true;
+          $first435 = l_e;
+          $found436 = true;
           break;
         }
       }
     }
-    if (!$found415) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-    l_deed_2 = $first414;
+    if (!$found436) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+    l_deed_2 = $first435;
     {
-      const $seat418 = l_p_5;
-      return decide440($seat418);
+      const $seat439 = l_p_5;
+      return decide461($seat439);
     }
   }
   function step95(): number {
@@ -3185,19 +3185,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step96$body(): number {
-    let $cond442: boolean = l_bidding_4;
-    if ($cond442) {
-      let $any441: boolean = false;
+    let $cond463: boolean = l_bidding_4;
+    if ($cond463) {
+      let $any462: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $any441 = true;
+          $any462 = true;
           break;
         }
       }
-      $cond442 = $any441;
+      $cond463 = $any462;
     }
-    if ($cond442) {
+    if ($cond463) {
       return step98();
     }
     return step97();
@@ -3247,30 +3247,30 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg443 = Z_deeds + l_leader_4;
-        C[$seg443 * CAP + N[$seg443]!] = $card;
-        N[$seg443]!++;
-        $where[$card] = $seg443;
+        const $seg464 = Z_deeds + l_leader_4;
+        C[$seg464 * CAP + N[$seg464]!] = $card;
+        N[$seg464]!++;
+        $where[$card] = $seg464;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg443 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg464 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
           if ($member >= 0)
-            if ($count_deeds_space[($seg443 - Z_deeds) * 35 + $member]!++ === 0)
-              $holding_count_deeds_space[$member]! |= 1 << ($seg443 - Z_deeds);
+            if ($count_deeds_space[($seg464 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg464 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg443 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg443 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg464 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg464 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg443 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg464 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3280,7 +3280,7 @@ export function playout(): PlayoutKernel {
   }
   function step98(): number {
     l_bidding_4 = false;
-    return decide487();
+    return decide508();
   }
   function step99(): number {
     return 96;
@@ -3291,22 +3291,22 @@ export function playout(): PlayoutKernel {
   function step101(): number {
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
-      let $first488: number = 0;
-      let $found489 = false;
+      let $first509: number = 0;
+      let $found510 = false;
       {
-        const $seg491 = Z_deeds + l_holder;
-        const $n492 = N[$seg491]!;
-        for (let $i490 = 0; $i490 < $n492; $i490++) {
-          const l_e = C[$seg491 * CAP + $i490]!;
+        const $seg512 = Z_deeds + l_holder;
+        const $n513 = N[$seg512]!;
+        for (let $i511 = 0; $i511 < $n513; $i511++) {
+          const l_e = C[$seg512 * CAP + $i511]!;
           if (Deed_space[l_e]! === l_here_2) {
-            $first488 = l_e;
-            $found489 = true;
+            $first509 = l_e;
+            $found510 = true;
             break;
           }
         }
       }
-      if (!$found489) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
-      let l_deed = $first488;
+      if (!$found510) throw new GameFault("fault/empty-aggregate", "first(…): no item matches");
+      let l_deed = $first509;
       if (v_mortgaged[l_deed]! === 1) {
       } else {
         v_claim_open = true;
@@ -3327,16 +3327,16 @@ export function playout(): PlayoutKernel {
   function step104(): number {
     l___window_0_2 = true;
     {
-      const $seg493 = Z_deeds + l_q_2;
+      const $seg514 = Z_deeds + l_q_2;
       if (
         !(v_claim_open && v_claim_owner === l_q_2) &&
-        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left > 0)) &&
-        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller) || !(v_keys_left > 0)) &&
-        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller)) &&
-        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left >= 4)) &&
-        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller)) &&
-        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller)) &&
-        (!(N[$seg493]! > 0) || !(l_q_2 === l_roller))
+        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left > 0)) &&
+        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller) || !(v_keys_left > 0)) &&
+        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller)) &&
+        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left >= 4)) &&
+        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller)) &&
+        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller)) &&
+        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller))
       ) {
         l___window_0_2 = false;
         return 11;
@@ -3366,20 +3366,20 @@ export function playout(): PlayoutKernel {
   }
   function step107(): number {
     {
-      const $seat495 = l_q_2;
-      return decide723($seat495, true);
+      const $seat516 = l_q_2;
+      return decide774($seat516, true);
     }
   }
   function step108(): number {
     {
-      const $seat724 = l_q_2;
-      return decide735($seat724);
+      const $seat775 = l_q_2;
+      return decide786($seat775);
     }
   }
   function step109(): number {
     {
-      const $seat736 = l_buyer_2;
-      return decide766($seat736);
+      const $seat787 = l_buyer_2;
+      return decide817($seat787);
     }
   }
   function step110(): number {
@@ -3426,17 +3426,17 @@ export function playout(): PlayoutKernel {
     l_to_centre_2 = $l_to_centre_2;
     l_creditor_2 = l_creditor;
     {
-      let $n767 = 0;
+      let $n818 = 0;
       {
-        const $seg769 = Z_deeds + $l_p_2;
-        const $n770 = N[$seg769]!;
-        for (let $i768 = 0; $i768 < $n770; $i768++) {
-          const l_d = C[$seg769 * CAP + $i768]!;
-          $list71[$n767++] = l_d;
+        const $seg820 = Z_deeds + $l_p_2;
+        const $n821 = N[$seg820]!;
+        for (let $i819 = 0; $i819 < $n821; $i819++) {
+          const l_d = C[$seg820 * CAP + $i819]!;
+          $list71[$n818++] = l_d;
         }
       }
-      for (let $i771 = 0; $i771 < $n767; $i771++) {
-        const l_d = $list71[$i771]!;
+      for (let $i822 = 0; $i822 < $n818; $i822++) {
+        const l_d = $list71[$i822]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3497,8 +3497,8 @@ export function playout(): PlayoutKernel {
       const $from = Z_deeds + l_p_2;
       const $to = Z_deeds + l_creditor_2;
       if ($from !== $to) {
-        for (let $k772 = 0; $k772 < N[$from]!; $k772++) {
-          const $card = C[$from * CAP + $k772]!;
+        for (let $k823 = 0; $k823 < N[$from]!; $k823++) {
+          const $card = C[$from * CAP + $k823]!;
           C[$to * CAP + N[$to]!] = $card;
           N[$to]!++;
           $where[$card] = $to;
@@ -3539,9 +3539,9 @@ export function playout(): PlayoutKernel {
     $generation_lowest_level++;
     $generation_may_sell_stack++;
     {
-      const $argument773 = l_p_2;
+      const $argument824 = l_p_2;
       {
-        let l_p = $argument773;
+        let l_p = $argument824;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
@@ -3572,53 +3572,53 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      let $n774 = 0;
+      let $n825 = 0;
       {
-        const $seg776 = Z_deeds + l_p_2;
-        const $n777 = N[$seg776]!;
-        for (let $i775 = 0; $i775 < $n777; $i775++) {
-          const l_d = C[$seg776 * CAP + $i775]!;
-          $list72[$n774++] = l_d;
+        const $seg827 = Z_deeds + l_p_2;
+        const $n828 = N[$seg827]!;
+        for (let $i826 = 0; $i826 < $n828; $i826++) {
+          const l_d = C[$seg827 * CAP + $i826]!;
+          $list72[$n825++] = l_d;
         }
       }
-      for (let $i778 = 0; $i778 < $n774; $i778++) {
-        const l_d = $list72[$i778]!;
+      for (let $i829 = 0; $i829 < $n825; $i829++) {
+        const l_d = $list72[$i829]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
-          const $seg779 = Z_deeds + l_p_2;
+          const $seg830 = Z_deeds + l_p_2;
           const $wanted = l_d;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg779]!; $i++)
-            if (C[$seg779 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg830]!; $i++)
+            if (C[$seg830 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[p]");
-          const $at780 = $seg779 * CAP + $at;
-          const $card = C[$at780]!;
-          const $end781 = $seg779 * CAP + N[$seg779]! - 1;
-          for (let $k782 = $at780; $k782 < $end781; $k782++) C[$k782] = C[$k782 + 1]!;
-          N[$seg779]!--;
+          const $at831 = $seg830 * CAP + $at;
+          const $card = C[$at831]!;
+          const $end832 = $seg830 * CAP + N[$seg830]! - 1;
+          for (let $k833 = $at831; $k833 < $end832; $k833++) C[$k833] = C[$k833 + 1]!;
+          N[$seg830]!--;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg779 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_0[($seg830 - Z_deeds) * 16 + $member]!--;
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0)
-              if (--$count_deeds_space[($seg779 - Z_deeds) * 35 + $member]! === 0)
-                $holding_count_deeds_space[$member]! &= ~(1 << ($seg779 - Z_deeds));
+              if (--$count_deeds_space[($seg830 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg830 - Z_deeds));
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg779 - Z_deeds) * 8 + $member]!--;
-              if (v_eliminated[$seg779 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+              $count_deeds_group[($seg830 - Z_deeds) * 8 + $member]!--;
+              if (v_eliminated[$seg830 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg779 - Z_deeds) * 16 + $member]!--;
+            if ($member >= 0) $paired_deeds_group_1[($seg830 - Z_deeds) * 16 + $member]!--;
           }
           C[Z_seized * CAP + N[Z_seized]!] = $card;
           N[Z_seized]!++;
@@ -3629,9 +3629,9 @@ export function playout(): PlayoutKernel {
       }
     }
     {
-      const $argument783 = l_p_2;
+      const $argument834 = l_p_2;
       {
-        let l_p = $argument783;
+        let l_p = $argument834;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
           $seatTotalsFresh = false;
@@ -3708,10 +3708,10 @@ export function playout(): PlayoutKernel {
           break;
         }
       if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in seized");
-      const $at784 = Z_seized * CAP + $at;
-      const $card = C[$at784]!;
-      const $end785 = Z_seized * CAP + N[Z_seized]! - 1;
-      for (let $k786 = $at784; $k786 < $end785; $k786++) C[$k786] = C[$k786 + 1]!;
+      const $at835 = Z_seized * CAP + $at;
+      const $card = C[$at835]!;
+      const $end836 = Z_seized * CAP + N[Z_seized]! - 1;
+      for (let $k837 = $at835; $k837 < $end836; $k837++) C[$k837] = C[$k837 + 1]!;
       N[Z_seized]!--;
       C[Z_bank_deeds * CAP + N[Z_bank_deeds]!] = $card;
       N[Z_bank_deeds]!++;
@@ -3741,19 +3741,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond788: boolean = l_bidding_2;
-    if ($cond788) {
-      let $any787: boolean = false;
+    let $cond839: boolean = l_bidding_2;
+    if ($cond839) {
+      let $any838: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $any787 = true;
+          $any838 = true;
           break;
         }
       }
-      $cond788 = $any787;
+      $cond839 = $any838;
     }
-    if ($cond788) {
+    if ($cond839) {
       return step124();
     }
     return step123();
@@ -3803,30 +3803,30 @@ export function playout(): PlayoutKernel {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
           if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
         }
-        const $seg789 = Z_deeds + l_leader_2;
-        C[$seg789 * CAP + N[$seg789]!] = $card;
-        N[$seg789]!++;
-        $where[$card] = $seg789;
+        const $seg840 = Z_deeds + l_leader_2;
+        C[$seg840 * CAP + N[$seg840]!] = $card;
+        N[$seg840]!++;
+        $where[$card] = $seg840;
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_0[($seg789 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_0[($seg840 - Z_deeds) * 16 + $member]!++;
         }
         {
           const $member = Deed_space[$card]! - 1;
           if ($member >= 0)
-            if ($count_deeds_space[($seg789 - Z_deeds) * 35 + $member]!++ === 0)
-              $holding_count_deeds_space[$member]! |= 1 << ($seg789 - Z_deeds);
+            if ($count_deeds_space[($seg840 - Z_deeds) * 35 + $member]!++ === 0)
+              $holding_count_deeds_space[$member]! |= 1 << ($seg840 - Z_deeds);
         }
         {
           const $member = Deed_group$index[$card]!;
           if ($member >= 0) {
-            $count_deeds_group[($seg789 - Z_deeds) * 8 + $member]!++;
-            if (v_eliminated[$seg789 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+            $count_deeds_group[($seg840 - Z_deeds) * 8 + $member]!++;
+            if (v_eliminated[$seg840 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
           }
         }
         {
           const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-          if ($member >= 0) $paired_deeds_group_1[($seg789 - Z_deeds) * 16 + $member]!++;
+          if ($member >= 0) $paired_deeds_group_1[($seg840 - Z_deeds) * 16 + $member]!++;
         }
         $members_lowest_level[Deed_group$index[$card]!]!++;
         $generation_may_sell_stack++;
@@ -3836,7 +3836,7 @@ export function playout(): PlayoutKernel {
   }
   function step124(): number {
     l_bidding_2 = false;
-    return decide833();
+    return decide884();
   }
   function step125(): number {
     return 122;
@@ -3882,8 +3882,8 @@ export function playout(): PlayoutKernel {
   }
   function step128(): number {
     {
-      const $seat834 = l_p;
-      return decide893($seat834);
+      const $seat885 = l_p;
+      return decide951($seat885);
     }
   }
   function step129(): number {
@@ -3894,66 +3894,66 @@ export function playout(): PlayoutKernel {
   }
   function step131(): number {
     {
-      const $seat834 = l_p;
-      return decide893($seat834);
+      const $seat885 = l_p;
+      return decide951($seat885);
     }
   }
   function step132(): number {
-    return decide833();
+    return decide884();
   }
   function step133(): number {
     {
-      const $seat736 = l_buyer_2;
-      return decide766($seat736);
+      const $seat787 = l_buyer_2;
+      return decide817($seat787);
     }
   }
   function step134(): number {
     {
-      const $seat724 = l_q_2;
-      return decide735($seat724);
+      const $seat775 = l_q_2;
+      return decide786($seat775);
     }
   }
   function step135(): number {
     {
-      const $seat495 = l_q_2;
-      return decide723($seat495, false);
+      const $seat516 = l_q_2;
+      return decide774($seat516, false);
     }
   }
   function step136(): number {
     {
       const $seat90 = l_p_3;
-      return decide149($seat90);
+      return decide156($seat90);
     }
   }
   function step137(): number {
     return decide89();
   }
   function step138(): number {
-    return decide487();
+    return decide508();
   }
   function step139(): number {
     {
-      const $seat418 = l_p_5;
-      return decide440($seat418);
+      const $seat439 = l_p_5;
+      return decide461($seat439);
     }
   }
   function step140(): number {
     {
-      const $seat354 = l_p_7;
-      return decide413($seat354);
+      const $seat368 = l_p_7;
+      return decide434($seat368);
     }
   }
   function step141(): number {
-    return decide353();
+    return decide367();
   }
   function step142(): number {
     {
-      const $seat220 = l_p_9;
-      return decide279($seat220);
+      const $seat227 = l_p_9;
+      return decide293($seat227);
     }
   }
   function step143(): number {
-    return decide219();
+    return decide226();
   }
   function decide89(): number {
     {
@@ -4213,11 +4213,11 @@ export function playout(): PlayoutKernel {
       }
     }
   }
-  function decide149($seat90: number): number {
+  function decide156($seat90: number): number {
     const $l_p_3 = l_p_3;
     const $seg91 = Z_deeds + $l_p_3;
     let $offered92 = false;
-    let $gate118 = false;
+    let $gate124 = false;
     let $found97 = false;
     offered92$open: {
       if (!(N[$seg91]! > 0)) break offered92$open;
@@ -4234,115 +4234,115 @@ export function playout(): PlayoutKernel {
         }
       }
       if (!$any93) break offered92$open;
-      $gate118 = true;
+      $gate124 = true;
     }
-    const $seg100 = Z_deeds + $l_p_3;
-    let $offered101 = false;
-    let $gate119 = false;
-    let $found106 = false;
-    offered101$open: {
-      if (!(N[$seg100]! > 0)) break offered101$open;
-      let $any102: boolean = false;
+    const $seg102 = Z_deeds + $l_p_3;
+    let $offered103 = false;
+    let $gate125 = false;
+    let $found108 = false;
+    offered103$open: {
+      if (!(N[$seg102]! > 0)) break offered103$open;
+      let $any104: boolean = false;
       {
-        const $seg104 = Z_deeds + $l_p_3;
-        const $n105 = N[$seg104]!;
-        for (let $i103 = 0; $i103 < $n105; $i103++) {
-          const l_e = C[$seg104 * CAP + $i103]!;
+        const $seg106 = Z_deeds + $l_p_3;
+        const $n107 = N[$seg106]!;
+        for (let $i105 = 0; $i105 < $n107; $i105++) {
+          const l_e = C[$seg106 * CAP + $i105]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any102 = true;
+            $any104 = true;
             break;
           }
         }
       }
-      if (!$any102) break offered101$open;
-      if (!(v_stacks_left >= 4)) break offered101$open;
-      $gate119 = true;
+      if (!$any104) break offered103$open;
+      if (!(v_stacks_left >= 4)) break offered103$open;
+      $gate125 = true;
     }
-    const $seg109 = Z_deeds + $l_p_3;
-    let $offered110 = false;
-    let $gate120 = false;
-    let $found115 = false;
-    offered110$open: {
-      if (!(N[$seg109]! > 0)) break offered110$open;
-      let $any111: boolean = false;
+    const $seg113 = Z_deeds + $l_p_3;
+    let $offered114 = false;
+    let $gate126 = false;
+    let $found119 = false;
+    offered114$open: {
+      if (!(N[$seg113]! > 0)) break offered114$open;
+      let $any115: boolean = false;
       {
-        const $seg113 = Z_deeds + $l_p_3;
-        const $n114 = N[$seg113]!;
-        for (let $i112 = 0; $i112 < $n114; $i112++) {
-          const l_e = C[$seg113 * CAP + $i112]!;
+        const $seg117 = Z_deeds + $l_p_3;
+        const $n118 = N[$seg117]!;
+        for (let $i116 = 0; $i116 < $n118; $i116++) {
+          const l_e = C[$seg117 * CAP + $i116]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[$l_p_3 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any111 = true;
+            $any115 = true;
             break;
           }
         }
       }
-      if (!$any111) break offered110$open;
-      $gate120 = true;
+      if (!$any115) break offered114$open;
+      $gate126 = true;
     }
     $values11$n[0]! = 0;
     $values13$n[0]! = 0;
     $values15$n[0]! = 0;
-    if ($gate118 || $gate119 || $gate120) {
-      let $value121$kept0 = 0;
-      let $value121$kept1 = 0;
-      let $value121$kept2 = 0;
-      for (let $i122 = 0; $i122 < N[$seg91]!; $i122++) {
-        const $value121 = C[$seg91 * CAP + $i122]!;
-        found115$test: if ($gate120) {
-          const l_d = $value121;
-          if (!!(v_mortgaged[l_d]! === 1)) break found115$test;
+    if ($gate124 || $gate125 || $gate126) {
+      let $value127$kept0 = 0;
+      let $value127$kept1 = 0;
+      let $value127$kept2 = 0;
+      for (let $i128 = 0, $n129 = N[$seg91]!; $i128 < $n129; $i128++) {
+        const $value127 = C[$seg91 * CAP + $i128]!;
+        found119$test: if ($gate126) {
+          const l_d = $value127;
+          if (!!(v_mortgaged[l_d]! === 1)) break found119$test;
           if (!($paired_deeds_group_0[$l_p_3 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-            break found115$test;
-          $values15[$value121$kept2++] = l_d;
+            break found119$test;
+          $values15[$value127$kept2++] = l_d;
         }
-        if (v_key[$value121]! === 1) {
-          found106$test: if ($gate119) {
-            const l_d = $value121;
-            $values13[$value121$kept1++] = l_d;
+        if (v_key[$value127]! === 1) {
+          found108$test: if ($gate125) {
+            const l_d = $value127;
+            $values13[$value127$kept1++] = l_d;
           }
         } else {
-          found97$test: if ($gate118) {
-            const l_d = $value121;
+          found97$test: if ($gate124) {
+            const l_d = $value127;
             if (!(v_books[l_d]! > 0)) break found97$test;
             if (!fn_may_sell_stack$memo($l_p_3, l_d)) break found97$test;
-            $values11[$value121$kept0++] = l_d;
+            $values11[$value127$kept0++] = l_d;
           }
         }
       }
-      $values11$n[0]! = $value121$kept0;
-      $values13$n[0]! = $value121$kept1;
-      $values15$n[0]! = $value121$kept2;
-      $found97 = $value121$kept0 > 0;
-      $found106 = $value121$kept1 > 0;
-      $found115 = $value121$kept2 > 0;
+      $values11$n[0]! = $value127$kept0;
+      $values13$n[0]! = $value127$kept1;
+      $values15$n[0]! = $value127$kept2;
+      $found97 = $value127$kept0 > 0;
+      $found108 = $value127$kept1 > 0;
+      $found119 = $value127$kept2 > 0;
     }
     offered92$open: {
       if (!$found97) break offered92$open;
       $offered92 = true;
     }
-    offered101$open: {
-      if (!$found106) break offered101$open;
-      $offered101 = true;
+    offered103$open: {
+      if (!$found108) break offered103$open;
+      $offered103 = true;
     }
-    offered110$open: {
-      if (!$found115) break offered110$open;
-      $offered110 = true;
+    offered114$open: {
+      if (!$found119) break offered114$open;
+      $offered114 = true;
     }
-    const $offered123 = ($offered92 ? 1 : 0) + ($offered101 ? 1 : 0) + ($offered110 ? 1 : 0);
-    if ($offered123 === 0)
+    const $offered130 = ($offered92 ? 1 : 0) + ($offered103 ? 1 : 0) + ($offered114 ? 1 : 0);
+    if ($offered130 === 0)
       throw new GameFault("fault/no-legal-move", `seat ${$seat90} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt124: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n126 = $offered123;
-      let $r127 = 0;
-      if ($n126 <= 2097152 && $n126 >= 1) {
+    attempt131: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n133 = $offered130;
+      let $r134 = 0;
+      if ($n133 <= 2097152 && $n133 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4353,88 +4353,22 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n126;
+          const $m = ($t >>> 0) * $n133;
           const $low = $m >>> 0;
-          if ($low >= $n126 || $low >= 4294967296 % $n126) {
-            $r127 = ($m / 4294967296) >>> 0;
+          if ($low >= $n133 || $low >= 4294967296 % $n133) {
+            $r134 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n126 >= 1 && $n126 <= 4294967296))
+        if (!($n133 >= 1 && $n133 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r127 = drawInt(P, $n126);
+        $r134 = drawInt(P, $n133);
       }
-      const $pick125$drawn = $r127;
-      let $pick125 = $pick125$drawn;
-      if ($offered92 && $pick125-- === 0) {
-        const $n131 = $values11$n[0]!;
-        let $r132 = 0;
-        if ($n131 <= 2097152 && $n131 >= 1) {
-          for (;;) {
-            const $a = P[0]!,
-              $b = P[1]!,
-              $c = P[2]!,
-              $d = P[3]!;
-            const $t = ((($a + $b) | 0) + $d) | 0;
-            P[3] = $d + 1;
-            P[0] = $b ^ ($b >>> 9);
-            P[1] = $c + ($c << 3);
-            P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n131;
-            const $low = $m >>> 0;
-            if ($low >= $n131 || $low >= 4294967296 % $n131) {
-              $r132 = ($m / 4294967296) >>> 0;
-              break;
-            }
-          }
-        } else {
-          if (!($n131 >= 1 && $n131 <= 4294967296))
-            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r132 = drawInt(P, $n131);
-        }
-        const $digit129 = $r132;
-        const $value130 = $values11[$digit129]!;
-        {
-          const l_d = $value130;
-        }
-        decisions++;
-        steps = 0;
-        if (trace !== null) trace.push($seat90, 0, $value130);
-        {
-          const l_d = $value130;
-          {
-            const $argument133 = $l_p_3;
-            const $argument134 = l_d;
-            {
-              let l_p = $argument133;
-              let l_sold = $argument134;
-              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_p_3);
-              $members_lowest_level[Deed_group$index[l_sold]!]!++;
-              $generation_may_sell_stack++;
-              v_stacks_left += 1;
-              {
-                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
-                if ($amount < 0)
-                  throw new GameFault(
-                    "fault/negative-transfer",
-                    `cannot transfer a negative amount (${$amount}) from bank`,
-                  );
-                if (v_bank < $amount)
-                  throw new GameFault(
-                    "fault/insufficient",
-                    `bank has ${v_bank}, not the ${$amount} to transfer`,
-                  );
-                v_bank -= $amount;
-                v_cash[l_p] += $amount;
-              }
-            }
-          }
-          return 20;
-        }
-      }
-      if ($offered101 && $pick125-- === 0) {
-        const $n138 = $values13$n[0]!;
+      const $pick132$drawn = $r134;
+      let $pick132 = $pick132$drawn;
+      if ($offered92 && $pick132-- === 0) {
+        const $n138 = $values11$n[0]!;
         let $r139 = 0;
         if ($n138 <= 2097152 && $n138 >= 1) {
           for (;;) {
@@ -4460,13 +4394,13 @@ export function playout(): PlayoutKernel {
           $r139 = drawInt(P, $n138);
         }
         const $digit136 = $r139;
-        const $value137 = $values13[$digit136]!;
+        const $value137 = $values11[$digit136]!;
         {
           const l_d = $value137;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat90, 1, $value137);
+        if (trace !== null) trace.push($seat90, 0, $value137);
         {
           const l_d = $value137;
           {
@@ -4475,6 +4409,72 @@ export function playout(): PlayoutKernel {
             {
               let l_p = $argument140;
               let l_sold = $argument141;
+              $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_p_3);
+              $members_lowest_level[Deed_group$index[l_sold]!]!++;
+              $generation_may_sell_stack++;
+              v_stacks_left += 1;
+              {
+                const $amount = Math.floor(Deed_stack_price[l_sold]! / 2);
+                if ($amount < 0)
+                  throw new GameFault(
+                    "fault/negative-transfer",
+                    `cannot transfer a negative amount (${$amount}) from bank`,
+                  );
+                if (v_bank < $amount)
+                  throw new GameFault(
+                    "fault/insufficient",
+                    `bank has ${v_bank}, not the ${$amount} to transfer`,
+                  );
+                v_bank -= $amount;
+                v_cash[l_p] += $amount;
+              }
+            }
+          }
+          return 20;
+        }
+      }
+      if ($offered103 && $pick132-- === 0) {
+        const $n145 = $values13$n[0]!;
+        let $r146 = 0;
+        if ($n145 <= 2097152 && $n145 >= 1) {
+          for (;;) {
+            const $a = P[0]!,
+              $b = P[1]!,
+              $c = P[2]!,
+              $d = P[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            P[3] = $d + 1;
+            P[0] = $b ^ ($b >>> 9);
+            P[1] = $c + ($c << 3);
+            P[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n145;
+            const $low = $m >>> 0;
+            if ($low >= $n145 || $low >= 4294967296 % $n145) {
+              $r146 = ($m / 4294967296) >>> 0;
+              break;
+            }
+          }
+        } else {
+          if (!($n145 >= 1 && $n145 <= 4294967296))
+            throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
+          $r146 = drawInt(P, $n145);
+        }
+        const $digit143 = $r146;
+        const $value144 = $values13[$digit143]!;
+        {
+          const l_d = $value144;
+        }
+        decisions++;
+        steps = 0;
+        if (trace !== null) trace.push($seat90, 1, $value144);
+        {
+          const l_d = $value144;
+          {
+            const $argument147 = $l_p_3;
+            const $argument148 = l_d;
+            {
+              let l_p = $argument147;
+              let l_sold = $argument148;
               $write_key$at_deeds(l_sold, false, Z_deeds + $l_p_3);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -4503,10 +4503,10 @@ export function playout(): PlayoutKernel {
           return 20;
         }
       }
-      if ($offered110 && $pick125-- === 0) {
-        const $n145 = $values15$n[0]!;
-        let $r146 = 0;
-        if ($n145 <= 2097152 && $n145 >= 1) {
+      if ($offered114 && $pick132-- === 0) {
+        const $n152 = $values15$n[0]!;
+        let $r153 = 0;
+        if ($n152 <= 2097152 && $n152 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4517,34 +4517,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n145;
+            const $m = ($t >>> 0) * $n152;
             const $low = $m >>> 0;
-            if ($low >= $n145 || $low >= 4294967296 % $n145) {
-              $r146 = ($m / 4294967296) >>> 0;
+            if ($low >= $n152 || $low >= 4294967296 % $n152) {
+              $r153 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n145 >= 1 && $n145 <= 4294967296))
+          if (!($n152 >= 1 && $n152 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r146 = drawInt(P, $n145);
+          $r153 = drawInt(P, $n152);
         }
-        const $digit143 = $r146;
-        const $value144 = $values15[$digit143]!;
+        const $digit150 = $r153;
+        const $value151 = $values15[$digit150]!;
         {
-          const l_d = $value144;
+          const l_d = $value151;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat90, 2, $value144);
+        if (trace !== null) trace.push($seat90, 2, $value151);
         {
-          const l_d = $value144;
+          const l_d = $value151;
           {
-            const $argument147 = $l_p_3;
-            const $argument148 = l_d;
+            const $argument154 = $l_p_3;
+            const $argument155 = l_d;
             {
-              let l_p = $argument147;
-              let l_pledged = $argument148;
+              let l_p = $argument154;
+              let l_pledged = $argument155;
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + $l_p_3);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -4569,29 +4569,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide219(): number {
+  function decide226(): number {
     {
-      let $n176 = 0;
+      let $n183 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list19[$n176++] = l_q;
+          $list19[$n183++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n176; $s++) $list20[$s] = 0;
-      let $left178 = $n176;
-      if ($left178 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race177: for (;;) {
+      for (let $s = 0; $s < $n183; $s++) $list20[$s] = 0;
+      let $left185 = $n183;
+      if ($left185 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race184: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k180 = 0;
-        if ($left178 > 1) {
-          const $n182 = $left178;
-          let $r183 = 0;
-          if ($n182 <= 2097152 && $n182 >= 1) {
+        let $k187 = 0;
+        if ($left185 > 1) {
+          const $n189 = $left185;
+          let $r190 = 0;
+          if ($n189 <= 2097152 && $n189 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4602,147 +4602,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n182;
+              const $m = ($t >>> 0) * $n189;
               const $low = $m >>> 0;
-              if ($low >= $n182 || $low >= 4294967296 % $n182) {
-                $r183 = ($m / 4294967296) >>> 0;
+              if ($low >= $n189 || $low >= 4294967296 % $n189) {
+                $r190 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n182 >= 1 && $n182 <= 4294967296))
+            if (!($n189 >= 1 && $n189 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r183 = drawInt(P, $n182);
+            $r190 = drawInt(P, $n189);
           }
-          const $k180$drawn = $r183;
-          $k180 = $k180$drawn;
+          const $k187$drawn = $r190;
+          $k187 = $k187$drawn;
         }
-        let $seat179 = -1;
-        let $seat179$at = -1;
-        for (let $a181 = 0; $a181 < $n176; $a181++)
-          if ($list20[$a181]! === 0 && $k180-- === 0) {
-            $seat179 = $list19[$a181]!;
-            $seat179$at = $a181;
+        let $seat186 = -1;
+        let $seat186$at = -1;
+        for (let $a188 = 0; $a188 < $n183; $a188++)
+          if ($list20[$a188]! === 0 && $k187-- === 0) {
+            $seat186 = $list19[$a188]!;
+            $seat186$at = $a188;
             break;
           }
-        const l_q = $seat179;
-        preferred200: if ($preferred) {
-          const $low201 = l_high_6 + 1;
-          const $high202 = v_cash[l_q]!;
-          let $offered203 = false;
-          let $least204 = $low201;
-          offered203$open: {
-            if (!($low201 <= $high202)) break offered203$open;
-            $least204 = Math.max($low201, l_high_6 + 1);
-            if (!($least204 <= $high202)) break offered203$open;
-            $offered203 = true;
+        const l_q = $seat186;
+        preferred207: if ($preferred) {
+          const $low208 = l_high_6 + 1;
+          const $high209 = v_cash[l_q]!;
+          let $offered210 = false;
+          let $least211 = $low208;
+          offered210$open: {
+            if (!($low208 <= $high209)) break offered210$open;
+            $least211 = Math.max($low208, l_high_6 + 1);
+            if (!($least211 <= $high209)) break offered210$open;
+            $offered210 = true;
           }
-          let $offered205 = false;
-          offered205$open: {
-            $offered205 = true;
+          let $offered212 = false;
+          offered212$open: {
+            $offered212 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight206 = 0;
-          if ($offered203) {
-            $weight206 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight206) || $weight206 < 0)
+          let $weight213 = 0;
+          if ($offered210) {
+            $weight213 = l_high_6 < Deed_price[l_lot_5]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight213) || $weight213 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight206}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight213}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight207 = 0;
-          if ($offered205) {
-            $weight207 = 1;
+          let $weight214 = 0;
+          if ($offered212) {
+            $weight214 = 1;
           }
-          const $weights208 = $weight206 + $weight207;
-          if ($weights208 === 0) break preferred200;
-          if ($weights208 > 4294967296)
+          const $weights215 = $weight213 + $weight214;
+          if ($weights215 === 0) break preferred207;
+          if ($weights215 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick209 = drawInt(P, $weights208);
-          if ($offered203) {
-            $pick209 -= $weight206;
-            if ($pick209 < 0) {
-              const $size210 = Math.max(0, $high202 - $least204 + 1);
-              const $moves211 = $size210;
-              if ($moves211 > 4294967296)
+          let $pick216 = drawInt(P, $weights215);
+          if ($offered210) {
+            $pick216 -= $weight213;
+            if ($pick216 < 0) {
+              const $size217 = Math.max(0, $high209 - $least211 + 1);
+              const $moves218 = $size217;
+              if ($moves218 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt212: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index213 = drawInt(P, $moves211);
-                const $digit214 = $index213 % $size210;
-                $index213 = Math.floor($index213 / $size210);
-                const $value215 = $least204 + $digit214;
+              attempt219: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index220 = drawInt(P, $moves218);
+                const $digit221 = $index220 % $size217;
+                $index220 = Math.floor($index220 / $size217);
+                const $value222 = $least211 + $digit221;
                 {
-                  const l_amount = $value215;
+                  const l_amount = $value222;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value215);
+                if (trace !== null) trace.push(l_q, 3, $value222);
                 {
-                  const l_amount = $value215;
+                  const l_amount = $value222;
                   l_high_6 = l_amount;
                   l_leader_6 = l_q;
                   l_bidding_6 = true;
                   return 62;
                 }
               }
-              break preferred200;
+              break preferred207;
             }
           }
-          if ($offered205) {
-            $pick209 -= $weight207;
-            if ($pick209 < 0) {
-              const $moves216 = 1;
-              if ($moves216 > 4294967296)
+          if ($offered212) {
+            $pick216 -= $weight214;
+            if ($pick216 < 0) {
+              const $moves223 = 1;
+              if ($moves223 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt217: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index218 = drawInt(P, $moves216);
+              attempt224: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index225 = drawInt(P, $moves223);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list20[$seat179$at] = 1;
-                if ($left178 === 1) {
+                $list20[$seat186$at] = 1;
+                if ($left185 === 1) {
                   return 62;
                 }
-                $left178--;
-                continue race177;
+                $left185--;
+                continue race184;
               }
-              break preferred200;
+              break preferred207;
             }
           }
         }
-        const $low184 = l_high_6 + 1;
-        const $high185 = v_cash[l_q]!;
-        let $offered186 = false;
-        let $least187 = $low184;
-        offered186$open: {
-          if (!($low184 <= $high185)) break offered186$open;
-          $least187 = Math.max($low184, l_high_6 + 1);
-          if (!($least187 <= $high185)) break offered186$open;
-          $offered186 = true;
+        const $low191 = l_high_6 + 1;
+        const $high192 = v_cash[l_q]!;
+        let $offered193 = false;
+        let $least194 = $low191;
+        offered193$open: {
+          if (!($low191 <= $high192)) break offered193$open;
+          $least194 = Math.max($low191, l_high_6 + 1);
+          if (!($least194 <= $high192)) break offered193$open;
+          $offered193 = true;
         }
-        let $offered188 = false;
-        offered188$open: {
-          $offered188 = true;
+        let $offered195 = false;
+        offered195$open: {
+          $offered195 = true;
         }
-        const $offered189 = ($offered186 ? 1 : 0) + ($offered188 ? 1 : 0);
-        if ($offered189 === 0)
+        const $offered196 = ($offered193 ? 1 : 0) + ($offered195 ? 1 : 0);
+        if ($offered196 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt190: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n192 = $offered189;
-          let $r193 = 0;
-          if ($n192 <= 2097152 && $n192 >= 1) {
+        attempt197: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n199 = $offered196;
+          let $r200 = 0;
+          if ($n199 <= 2097152 && $n199 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4753,24 +4753,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n192;
+              const $m = ($t >>> 0) * $n199;
               const $low = $m >>> 0;
-              if ($low >= $n192 || $low >= 4294967296 % $n192) {
-                $r193 = ($m / 4294967296) >>> 0;
+              if ($low >= $n199 || $low >= 4294967296 % $n199) {
+                $r200 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n192 >= 1 && $n192 <= 4294967296))
+            if (!($n199 >= 1 && $n199 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r193 = drawInt(P, $n192);
+            $r200 = drawInt(P, $n199);
           }
-          const $pick191$drawn = $r193;
-          let $pick191 = $pick191$drawn;
-          if ($offered186 && $pick191-- === 0) {
-            const $n197 = Math.max(0, $high185 - $least187 + 1);
-            let $r198 = 0;
-            if ($n197 <= 2097152 && $n197 >= 1) {
+          const $pick198$drawn = $r200;
+          let $pick198 = $pick198$drawn;
+          if ($offered193 && $pick198-- === 0) {
+            const $n204 = Math.max(0, $high192 - $least194 + 1);
+            let $r205 = 0;
+            if ($n204 <= 2097152 && $n204 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4781,100 +4781,78 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n197;
+                const $m = ($t >>> 0) * $n204;
                 const $low = $m >>> 0;
-                if ($low >= $n197 || $low >= 4294967296 % $n197) {
-                  $r198 = ($m / 4294967296) >>> 0;
+                if ($low >= $n204 || $low >= 4294967296 % $n204) {
+                  $r205 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n197 >= 1 && $n197 <= 4294967296))
+              if (!($n204 >= 1 && $n204 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r198 = drawInt(P, $n197);
+              $r205 = drawInt(P, $n204);
             }
-            const $digit195 = $r198;
-            const $value196 = $least187 + $digit195;
+            const $digit202 = $r205;
+            const $value203 = $least194 + $digit202;
             {
-              const l_amount = $value196;
+              const l_amount = $value203;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value196);
+            if (trace !== null) trace.push(l_q, 3, $value203);
             {
-              const l_amount = $value196;
+              const l_amount = $value203;
               l_high_6 = l_amount;
               l_leader_6 = l_q;
               l_bidding_6 = true;
               return 62;
             }
           }
-          if ($offered188 && $pick191-- === 0) {
+          if ($offered195 && $pick198-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list20[$seat179$at] = 1;
-            if ($left178 === 1) {
+            $list20[$seat186$at] = 1;
+            if ($left185 === 1) {
               return 62;
             }
-            $left178--;
-            continue race177;
+            $left185--;
+            continue race184;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide279($seat220: number): number {
+  function decide293($seat227: number): number {
     const $l_p_9 = l_p_9;
-    const $seg221 = Z_deeds + $l_p_9;
-    let $offered222 = false;
-    let $gate248 = false;
-    let $found227 = false;
-    offered222$open: {
-      if (!(N[$seg221]! > 0)) break offered222$open;
-      let $any223: boolean = false;
+    const $seg228 = Z_deeds + $l_p_9;
+    let $offered229 = false;
+    let $gate261 = false;
+    let $found234 = false;
+    offered229$open: {
+      if (!(N[$seg228]! > 0)) break offered229$open;
+      let $any230: boolean = false;
       {
-        const $seg225 = Z_deeds + $l_p_9;
-        const $n226 = N[$seg225]!;
-        for (let $i224 = 0; $i224 < $n226; $i224++) {
-          const l_e = C[$seg225 * CAP + $i224]!;
+        const $seg232 = Z_deeds + $l_p_9;
+        const $n233 = N[$seg232]!;
+        for (let $i231 = 0; $i231 < $n233; $i231++) {
+          const l_e = C[$seg232 * CAP + $i231]!;
           if (fn_may_sell_stack$memo($l_p_9, l_e)) {
-            $any223 = true;
+            $any230 = true;
             break;
           }
         }
       }
-      if (!$any223) break offered222$open;
-      $gate248 = true;
-    }
-    const $seg230 = Z_deeds + $l_p_9;
-    let $offered231 = false;
-    let $gate249 = false;
-    let $found236 = false;
-    offered231$open: {
-      if (!(N[$seg230]! > 0)) break offered231$open;
-      let $any232: boolean = false;
-      {
-        const $seg234 = Z_deeds + $l_p_9;
-        const $n235 = N[$seg234]!;
-        for (let $i233 = 0; $i233 < $n235; $i233++) {
-          const l_e = C[$seg234 * CAP + $i233]!;
-          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any232 = true;
-            break;
-          }
-        }
-      }
-      if (!$any232) break offered231$open;
-      if (!(v_stacks_left >= 4)) break offered231$open;
-      $gate249 = true;
+      if (!$any230) break offered229$open;
+      $gate261 = true;
     }
     const $seg239 = Z_deeds + $l_p_9;
     let $offered240 = false;
-    let $gate250 = false;
+    let $gate262 = false;
     let $found245 = false;
     offered240$open: {
       if (!(N[$seg239]! > 0)) break offered240$open;
@@ -4884,79 +4862,101 @@ export function playout(): PlayoutKernel {
         const $n244 = N[$seg243]!;
         for (let $i242 = 0; $i242 < $n244; $i242++) {
           const l_e = C[$seg243 * CAP + $i242]!;
-          if (
-            !(v_mortgaged[l_e]! === 1) &&
-            $paired_deeds_group_0[$l_p_9 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
-          ) {
+          if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
             $any241 = true;
             break;
           }
         }
       }
       if (!$any241) break offered240$open;
-      $gate250 = true;
+      if (!(v_stacks_left >= 4)) break offered240$open;
+      $gate262 = true;
+    }
+    const $seg250 = Z_deeds + $l_p_9;
+    let $offered251 = false;
+    let $gate263 = false;
+    let $found256 = false;
+    offered251$open: {
+      if (!(N[$seg250]! > 0)) break offered251$open;
+      let $any252: boolean = false;
+      {
+        const $seg254 = Z_deeds + $l_p_9;
+        const $n255 = N[$seg254]!;
+        for (let $i253 = 0; $i253 < $n255; $i253++) {
+          const l_e = C[$seg254 * CAP + $i253]!;
+          if (
+            !(v_mortgaged[l_e]! === 1) &&
+            $paired_deeds_group_0[$l_p_9 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
+          ) {
+            $any252 = true;
+            break;
+          }
+        }
+      }
+      if (!$any252) break offered251$open;
+      $gate263 = true;
     }
     $values21$n[0]! = 0;
     $values23$n[0]! = 0;
     $values25$n[0]! = 0;
-    if ($gate248 || $gate249 || $gate250) {
-      let $value251$kept0 = 0;
-      let $value251$kept1 = 0;
-      let $value251$kept2 = 0;
-      for (let $i252 = 0; $i252 < N[$seg221]!; $i252++) {
-        const $value251 = C[$seg221 * CAP + $i252]!;
-        found245$test: if ($gate250) {
-          const l_d = $value251;
-          if (!!(v_mortgaged[l_d]! === 1)) break found245$test;
+    if ($gate261 || $gate262 || $gate263) {
+      let $value264$kept0 = 0;
+      let $value264$kept1 = 0;
+      let $value264$kept2 = 0;
+      for (let $i265 = 0, $n266 = N[$seg228]!; $i265 < $n266; $i265++) {
+        const $value264 = C[$seg228 * CAP + $i265]!;
+        found256$test: if ($gate263) {
+          const l_d = $value264;
+          if (!!(v_mortgaged[l_d]! === 1)) break found256$test;
           if (!($paired_deeds_group_0[$l_p_9 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-            break found245$test;
-          $values25[$value251$kept2++] = l_d;
+            break found256$test;
+          $values25[$value264$kept2++] = l_d;
         }
-        if (v_key[$value251]! === 1) {
-          found236$test: if ($gate249) {
-            const l_d = $value251;
-            $values23[$value251$kept1++] = l_d;
+        if (v_key[$value264]! === 1) {
+          found245$test: if ($gate262) {
+            const l_d = $value264;
+            $values23[$value264$kept1++] = l_d;
           }
         } else {
-          found227$test: if ($gate248) {
-            const l_d = $value251;
-            if (!(v_books[l_d]! > 0)) break found227$test;
-            if (!fn_may_sell_stack$memo($l_p_9, l_d)) break found227$test;
-            $values21[$value251$kept0++] = l_d;
+          found234$test: if ($gate261) {
+            const l_d = $value264;
+            if (!(v_books[l_d]! > 0)) break found234$test;
+            if (!fn_may_sell_stack$memo($l_p_9, l_d)) break found234$test;
+            $values21[$value264$kept0++] = l_d;
           }
         }
       }
-      $values21$n[0]! = $value251$kept0;
-      $values23$n[0]! = $value251$kept1;
-      $values25$n[0]! = $value251$kept2;
-      $found227 = $value251$kept0 > 0;
-      $found236 = $value251$kept1 > 0;
-      $found245 = $value251$kept2 > 0;
+      $values21$n[0]! = $value264$kept0;
+      $values23$n[0]! = $value264$kept1;
+      $values25$n[0]! = $value264$kept2;
+      $found234 = $value264$kept0 > 0;
+      $found245 = $value264$kept1 > 0;
+      $found256 = $value264$kept2 > 0;
     }
-    offered222$open: {
-      if (!$found227) break offered222$open;
-      $offered222 = true;
-    }
-    offered231$open: {
-      if (!$found236) break offered231$open;
-      $offered231 = true;
+    offered229$open: {
+      if (!$found234) break offered229$open;
+      $offered229 = true;
     }
     offered240$open: {
       if (!$found245) break offered240$open;
       $offered240 = true;
     }
-    const $offered253 = ($offered222 ? 1 : 0) + ($offered231 ? 1 : 0) + ($offered240 ? 1 : 0);
-    if ($offered253 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat220} must act but has no legal move`);
+    offered251$open: {
+      if (!$found256) break offered251$open;
+      $offered251 = true;
+    }
+    const $offered267 = ($offered229 ? 1 : 0) + ($offered240 ? 1 : 0) + ($offered251 ? 1 : 0);
+    if ($offered267 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat227} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt254: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n256 = $offered253;
-      let $r257 = 0;
-      if ($n256 <= 2097152 && $n256 >= 1) {
+    attempt268: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n270 = $offered267;
+      let $r271 = 0;
+      if ($n270 <= 2097152 && $n270 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4967,24 +4967,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n256;
+          const $m = ($t >>> 0) * $n270;
           const $low = $m >>> 0;
-          if ($low >= $n256 || $low >= 4294967296 % $n256) {
-            $r257 = ($m / 4294967296) >>> 0;
+          if ($low >= $n270 || $low >= 4294967296 % $n270) {
+            $r271 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n256 >= 1 && $n256 <= 4294967296))
+        if (!($n270 >= 1 && $n270 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r257 = drawInt(P, $n256);
+        $r271 = drawInt(P, $n270);
       }
-      const $pick255$drawn = $r257;
-      let $pick255 = $pick255$drawn;
-      if ($offered222 && $pick255-- === 0) {
-        const $n261 = $values21$n[0]!;
-        let $r262 = 0;
-        if ($n261 <= 2097152 && $n261 >= 1) {
+      const $pick269$drawn = $r271;
+      let $pick269 = $pick269$drawn;
+      if ($offered229 && $pick269-- === 0) {
+        const $n275 = $values21$n[0]!;
+        let $r276 = 0;
+        if ($n275 <= 2097152 && $n275 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4995,34 +4995,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n261;
+            const $m = ($t >>> 0) * $n275;
             const $low = $m >>> 0;
-            if ($low >= $n261 || $low >= 4294967296 % $n261) {
-              $r262 = ($m / 4294967296) >>> 0;
+            if ($low >= $n275 || $low >= 4294967296 % $n275) {
+              $r276 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n261 >= 1 && $n261 <= 4294967296))
+          if (!($n275 >= 1 && $n275 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r262 = drawInt(P, $n261);
+          $r276 = drawInt(P, $n275);
         }
-        const $digit259 = $r262;
-        const $value260 = $values21[$digit259]!;
+        const $digit273 = $r276;
+        const $value274 = $values21[$digit273]!;
         {
-          const l_d = $value260;
+          const l_d = $value274;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat220, 0, $value260);
+        if (trace !== null) trace.push($seat227, 0, $value274);
         {
-          const l_d = $value260;
+          const l_d = $value274;
           {
-            const $argument263 = $l_p_9;
-            const $argument264 = l_d;
+            const $argument277 = $l_p_9;
+            const $argument278 = l_d;
             {
-              let l_p = $argument263;
-              let l_sold = $argument264;
+              let l_p = $argument277;
+              let l_sold = $argument278;
               $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_p_9);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -5047,10 +5047,10 @@ export function playout(): PlayoutKernel {
           return 53;
         }
       }
-      if ($offered231 && $pick255-- === 0) {
-        const $n268 = $values23$n[0]!;
-        let $r269 = 0;
-        if ($n268 <= 2097152 && $n268 >= 1) {
+      if ($offered240 && $pick269-- === 0) {
+        const $n282 = $values23$n[0]!;
+        let $r283 = 0;
+        if ($n282 <= 2097152 && $n282 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5061,34 +5061,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n268;
+            const $m = ($t >>> 0) * $n282;
             const $low = $m >>> 0;
-            if ($low >= $n268 || $low >= 4294967296 % $n268) {
-              $r269 = ($m / 4294967296) >>> 0;
+            if ($low >= $n282 || $low >= 4294967296 % $n282) {
+              $r283 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n268 >= 1 && $n268 <= 4294967296))
+          if (!($n282 >= 1 && $n282 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r269 = drawInt(P, $n268);
+          $r283 = drawInt(P, $n282);
         }
-        const $digit266 = $r269;
-        const $value267 = $values23[$digit266]!;
+        const $digit280 = $r283;
+        const $value281 = $values23[$digit280]!;
         {
-          const l_d = $value267;
+          const l_d = $value281;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat220, 1, $value267);
+        if (trace !== null) trace.push($seat227, 1, $value281);
         {
-          const l_d = $value267;
+          const l_d = $value281;
           {
-            const $argument270 = $l_p_9;
-            const $argument271 = l_d;
+            const $argument284 = $l_p_9;
+            const $argument285 = l_d;
             {
-              let l_p = $argument270;
-              let l_sold = $argument271;
+              let l_p = $argument284;
+              let l_sold = $argument285;
               $write_key$at_deeds(l_sold, false, Z_deeds + $l_p_9);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -5117,10 +5117,10 @@ export function playout(): PlayoutKernel {
           return 53;
         }
       }
-      if ($offered240 && $pick255-- === 0) {
-        const $n275 = $values25$n[0]!;
-        let $r276 = 0;
-        if ($n275 <= 2097152 && $n275 >= 1) {
+      if ($offered251 && $pick269-- === 0) {
+        const $n289 = $values25$n[0]!;
+        let $r290 = 0;
+        if ($n289 <= 2097152 && $n289 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5131,34 +5131,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n275;
+            const $m = ($t >>> 0) * $n289;
             const $low = $m >>> 0;
-            if ($low >= $n275 || $low >= 4294967296 % $n275) {
-              $r276 = ($m / 4294967296) >>> 0;
+            if ($low >= $n289 || $low >= 4294967296 % $n289) {
+              $r290 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n275 >= 1 && $n275 <= 4294967296))
+          if (!($n289 >= 1 && $n289 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r276 = drawInt(P, $n275);
+          $r290 = drawInt(P, $n289);
         }
-        const $digit273 = $r276;
-        const $value274 = $values25[$digit273]!;
+        const $digit287 = $r290;
+        const $value288 = $values25[$digit287]!;
         {
-          const l_d = $value274;
+          const l_d = $value288;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat220, 2, $value274);
+        if (trace !== null) trace.push($seat227, 2, $value288);
         {
-          const l_d = $value274;
+          const l_d = $value288;
           {
-            const $argument277 = $l_p_9;
-            const $argument278 = l_d;
+            const $argument291 = $l_p_9;
+            const $argument292 = l_d;
             {
-              let l_p = $argument277;
-              let l_pledged = $argument278;
+              let l_p = $argument291;
+              let l_pledged = $argument292;
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + $l_p_9);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5183,29 +5183,29 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide353(): number {
+  function decide367(): number {
     {
-      let $n310 = 0;
+      let $n324 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list29[$n310++] = l_q;
+          $list29[$n324++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n310; $s++) $list30[$s] = 0;
-      let $left312 = $n310;
-      if ($left312 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race311: for (;;) {
+      for (let $s = 0; $s < $n324; $s++) $list30[$s] = 0;
+      let $left326 = $n324;
+      if ($left326 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race325: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k314 = 0;
-        if ($left312 > 1) {
-          const $n316 = $left312;
-          let $r317 = 0;
-          if ($n316 <= 2097152 && $n316 >= 1) {
+        let $k328 = 0;
+        if ($left326 > 1) {
+          const $n330 = $left326;
+          let $r331 = 0;
+          if ($n330 <= 2097152 && $n330 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5216,147 +5216,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n316;
+              const $m = ($t >>> 0) * $n330;
               const $low = $m >>> 0;
-              if ($low >= $n316 || $low >= 4294967296 % $n316) {
-                $r317 = ($m / 4294967296) >>> 0;
+              if ($low >= $n330 || $low >= 4294967296 % $n330) {
+                $r331 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n316 >= 1 && $n316 <= 4294967296))
+            if (!($n330 >= 1 && $n330 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r317 = drawInt(P, $n316);
+            $r331 = drawInt(P, $n330);
           }
-          const $k314$drawn = $r317;
-          $k314 = $k314$drawn;
+          const $k328$drawn = $r331;
+          $k328 = $k328$drawn;
         }
-        let $seat313 = -1;
-        let $seat313$at = -1;
-        for (let $a315 = 0; $a315 < $n310; $a315++)
-          if ($list30[$a315]! === 0 && $k314-- === 0) {
-            $seat313 = $list29[$a315]!;
-            $seat313$at = $a315;
+        let $seat327 = -1;
+        let $seat327$at = -1;
+        for (let $a329 = 0; $a329 < $n324; $a329++)
+          if ($list30[$a329]! === 0 && $k328-- === 0) {
+            $seat327 = $list29[$a329]!;
+            $seat327$at = $a329;
             break;
           }
-        const l_q = $seat313;
-        preferred334: if ($preferred) {
-          const $low335 = l_high_5 + 1;
-          const $high336 = v_cash[l_q]!;
-          let $offered337 = false;
-          let $least338 = $low335;
-          offered337$open: {
-            if (!($low335 <= $high336)) break offered337$open;
-            $least338 = Math.max($low335, l_high_5 + 1);
-            if (!($least338 <= $high336)) break offered337$open;
-            $offered337 = true;
+        const l_q = $seat327;
+        preferred348: if ($preferred) {
+          const $low349 = l_high_5 + 1;
+          const $high350 = v_cash[l_q]!;
+          let $offered351 = false;
+          let $least352 = $low349;
+          offered351$open: {
+            if (!($low349 <= $high350)) break offered351$open;
+            $least352 = Math.max($low349, l_high_5 + 1);
+            if (!($least352 <= $high350)) break offered351$open;
+            $offered351 = true;
           }
-          let $offered339 = false;
-          offered339$open: {
-            $offered339 = true;
+          let $offered353 = false;
+          offered353$open: {
+            $offered353 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight340 = 0;
-          if ($offered337) {
-            $weight340 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight340) || $weight340 < 0)
+          let $weight354 = 0;
+          if ($offered351) {
+            $weight354 = l_high_5 < Deed_price[l_lot_4]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight354) || $weight354 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight340}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight354}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight341 = 0;
-          if ($offered339) {
-            $weight341 = 1;
+          let $weight355 = 0;
+          if ($offered353) {
+            $weight355 = 1;
           }
-          const $weights342 = $weight340 + $weight341;
-          if ($weights342 === 0) break preferred334;
-          if ($weights342 > 4294967296)
+          const $weights356 = $weight354 + $weight355;
+          if ($weights356 === 0) break preferred348;
+          if ($weights356 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick343 = drawInt(P, $weights342);
-          if ($offered337) {
-            $pick343 -= $weight340;
-            if ($pick343 < 0) {
-              const $size344 = Math.max(0, $high336 - $least338 + 1);
-              const $moves345 = $size344;
-              if ($moves345 > 4294967296)
+          let $pick357 = drawInt(P, $weights356);
+          if ($offered351) {
+            $pick357 -= $weight354;
+            if ($pick357 < 0) {
+              const $size358 = Math.max(0, $high350 - $least352 + 1);
+              const $moves359 = $size358;
+              if ($moves359 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt346: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index347 = drawInt(P, $moves345);
-                const $digit348 = $index347 % $size344;
-                $index347 = Math.floor($index347 / $size344);
-                const $value349 = $least338 + $digit348;
+              attempt360: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index361 = drawInt(P, $moves359);
+                const $digit362 = $index361 % $size358;
+                $index361 = Math.floor($index361 / $size358);
+                const $value363 = $least352 + $digit362;
                 {
-                  const l_amount = $value349;
+                  const l_amount = $value363;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value349);
+                if (trace !== null) trace.push(l_q, 3, $value363);
                 {
-                  const l_amount = $value349;
+                  const l_amount = $value363;
                   l_high_5 = l_amount;
                   l_leader_5 = l_q;
                   l_bidding_5 = true;
                   return 83;
                 }
               }
-              break preferred334;
+              break preferred348;
             }
           }
-          if ($offered339) {
-            $pick343 -= $weight341;
-            if ($pick343 < 0) {
-              const $moves350 = 1;
-              if ($moves350 > 4294967296)
+          if ($offered353) {
+            $pick357 -= $weight355;
+            if ($pick357 < 0) {
+              const $moves364 = 1;
+              if ($moves364 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt351: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index352 = drawInt(P, $moves350);
+              attempt365: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index366 = drawInt(P, $moves364);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list30[$seat313$at] = 1;
-                if ($left312 === 1) {
+                $list30[$seat327$at] = 1;
+                if ($left326 === 1) {
                   return 83;
                 }
-                $left312--;
-                continue race311;
+                $left326--;
+                continue race325;
               }
-              break preferred334;
+              break preferred348;
             }
           }
         }
-        const $low318 = l_high_5 + 1;
-        const $high319 = v_cash[l_q]!;
-        let $offered320 = false;
-        let $least321 = $low318;
-        offered320$open: {
-          if (!($low318 <= $high319)) break offered320$open;
-          $least321 = Math.max($low318, l_high_5 + 1);
-          if (!($least321 <= $high319)) break offered320$open;
-          $offered320 = true;
+        const $low332 = l_high_5 + 1;
+        const $high333 = v_cash[l_q]!;
+        let $offered334 = false;
+        let $least335 = $low332;
+        offered334$open: {
+          if (!($low332 <= $high333)) break offered334$open;
+          $least335 = Math.max($low332, l_high_5 + 1);
+          if (!($least335 <= $high333)) break offered334$open;
+          $offered334 = true;
         }
-        let $offered322 = false;
-        offered322$open: {
-          $offered322 = true;
+        let $offered336 = false;
+        offered336$open: {
+          $offered336 = true;
         }
-        const $offered323 = ($offered320 ? 1 : 0) + ($offered322 ? 1 : 0);
-        if ($offered323 === 0)
+        const $offered337 = ($offered334 ? 1 : 0) + ($offered336 ? 1 : 0);
+        if ($offered337 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt324: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n326 = $offered323;
-          let $r327 = 0;
-          if ($n326 <= 2097152 && $n326 >= 1) {
+        attempt338: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n340 = $offered337;
+          let $r341 = 0;
+          if ($n340 <= 2097152 && $n340 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5367,24 +5367,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n326;
+              const $m = ($t >>> 0) * $n340;
               const $low = $m >>> 0;
-              if ($low >= $n326 || $low >= 4294967296 % $n326) {
-                $r327 = ($m / 4294967296) >>> 0;
+              if ($low >= $n340 || $low >= 4294967296 % $n340) {
+                $r341 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n326 >= 1 && $n326 <= 4294967296))
+            if (!($n340 >= 1 && $n340 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r327 = drawInt(P, $n326);
+            $r341 = drawInt(P, $n340);
           }
-          const $pick325$drawn = $r327;
-          let $pick325 = $pick325$drawn;
-          if ($offered320 && $pick325-- === 0) {
-            const $n331 = Math.max(0, $high319 - $least321 + 1);
-            let $r332 = 0;
-            if ($n331 <= 2097152 && $n331 >= 1) {
+          const $pick339$drawn = $r341;
+          let $pick339 = $pick339$drawn;
+          if ($offered334 && $pick339-- === 0) {
+            const $n345 = Math.max(0, $high333 - $least335 + 1);
+            let $r346 = 0;
+            if ($n345 <= 2097152 && $n345 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5395,182 +5395,182 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n331;
+                const $m = ($t >>> 0) * $n345;
                 const $low = $m >>> 0;
-                if ($low >= $n331 || $low >= 4294967296 % $n331) {
-                  $r332 = ($m / 4294967296) >>> 0;
+                if ($low >= $n345 || $low >= 4294967296 % $n345) {
+                  $r346 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n331 >= 1 && $n331 <= 4294967296))
+              if (!($n345 >= 1 && $n345 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r332 = drawInt(P, $n331);
+              $r346 = drawInt(P, $n345);
             }
-            const $digit329 = $r332;
-            const $value330 = $least321 + $digit329;
+            const $digit343 = $r346;
+            const $value344 = $least335 + $digit343;
             {
-              const l_amount = $value330;
+              const l_amount = $value344;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value330);
+            if (trace !== null) trace.push(l_q, 3, $value344);
             {
-              const l_amount = $value330;
+              const l_amount = $value344;
               l_high_5 = l_amount;
               l_leader_5 = l_q;
               l_bidding_5 = true;
               return 83;
             }
           }
-          if ($offered322 && $pick325-- === 0) {
+          if ($offered336 && $pick339-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list30[$seat313$at] = 1;
-            if ($left312 === 1) {
+            $list30[$seat327$at] = 1;
+            if ($left326 === 1) {
               return 83;
             }
-            $left312--;
-            continue race311;
+            $left326--;
+            continue race325;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide413($seat354: number): number {
+  function decide434($seat368: number): number {
     const $l_p_7 = l_p_7;
-    const $seg355 = Z_deeds + $l_p_7;
-    let $offered356 = false;
-    let $gate382 = false;
-    let $found361 = false;
-    offered356$open: {
-      if (!(N[$seg355]! > 0)) break offered356$open;
-      let $any357: boolean = false;
+    const $seg369 = Z_deeds + $l_p_7;
+    let $offered370 = false;
+    let $gate402 = false;
+    let $found375 = false;
+    offered370$open: {
+      if (!(N[$seg369]! > 0)) break offered370$open;
+      let $any371: boolean = false;
       {
-        const $seg359 = Z_deeds + $l_p_7;
-        const $n360 = N[$seg359]!;
-        for (let $i358 = 0; $i358 < $n360; $i358++) {
-          const l_e = C[$seg359 * CAP + $i358]!;
+        const $seg373 = Z_deeds + $l_p_7;
+        const $n374 = N[$seg373]!;
+        for (let $i372 = 0; $i372 < $n374; $i372++) {
+          const l_e = C[$seg373 * CAP + $i372]!;
           if (fn_may_sell_stack$memo($l_p_7, l_e)) {
-            $any357 = true;
+            $any371 = true;
             break;
           }
         }
       }
-      if (!$any357) break offered356$open;
-      $gate382 = true;
+      if (!$any371) break offered370$open;
+      $gate402 = true;
     }
-    const $seg364 = Z_deeds + $l_p_7;
-    let $offered365 = false;
-    let $gate383 = false;
-    let $found370 = false;
-    offered365$open: {
-      if (!(N[$seg364]! > 0)) break offered365$open;
-      let $any366: boolean = false;
+    const $seg380 = Z_deeds + $l_p_7;
+    let $offered381 = false;
+    let $gate403 = false;
+    let $found386 = false;
+    offered381$open: {
+      if (!(N[$seg380]! > 0)) break offered381$open;
+      let $any382: boolean = false;
       {
-        const $seg368 = Z_deeds + $l_p_7;
-        const $n369 = N[$seg368]!;
-        for (let $i367 = 0; $i367 < $n369; $i367++) {
-          const l_e = C[$seg368 * CAP + $i367]!;
+        const $seg384 = Z_deeds + $l_p_7;
+        const $n385 = N[$seg384]!;
+        for (let $i383 = 0; $i383 < $n385; $i383++) {
+          const l_e = C[$seg384 * CAP + $i383]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any366 = true;
+            $any382 = true;
             break;
           }
         }
       }
-      if (!$any366) break offered365$open;
-      if (!(v_stacks_left >= 4)) break offered365$open;
-      $gate383 = true;
+      if (!$any382) break offered381$open;
+      if (!(v_stacks_left >= 4)) break offered381$open;
+      $gate403 = true;
     }
-    const $seg373 = Z_deeds + $l_p_7;
-    let $offered374 = false;
-    let $gate384 = false;
-    let $found379 = false;
-    offered374$open: {
-      if (!(N[$seg373]! > 0)) break offered374$open;
-      let $any375: boolean = false;
+    const $seg391 = Z_deeds + $l_p_7;
+    let $offered392 = false;
+    let $gate404 = false;
+    let $found397 = false;
+    offered392$open: {
+      if (!(N[$seg391]! > 0)) break offered392$open;
+      let $any393: boolean = false;
       {
-        const $seg377 = Z_deeds + $l_p_7;
-        const $n378 = N[$seg377]!;
-        for (let $i376 = 0; $i376 < $n378; $i376++) {
-          const l_e = C[$seg377 * CAP + $i376]!;
+        const $seg395 = Z_deeds + $l_p_7;
+        const $n396 = N[$seg395]!;
+        for (let $i394 = 0; $i394 < $n396; $i394++) {
+          const l_e = C[$seg395 * CAP + $i394]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[$l_p_7 * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any375 = true;
+            $any393 = true;
             break;
           }
         }
       }
-      if (!$any375) break offered374$open;
-      $gate384 = true;
+      if (!$any393) break offered392$open;
+      $gate404 = true;
     }
     $values31$n[0]! = 0;
     $values33$n[0]! = 0;
     $values35$n[0]! = 0;
-    if ($gate382 || $gate383 || $gate384) {
-      let $value385$kept0 = 0;
-      let $value385$kept1 = 0;
-      let $value385$kept2 = 0;
-      for (let $i386 = 0; $i386 < N[$seg355]!; $i386++) {
-        const $value385 = C[$seg355 * CAP + $i386]!;
-        found379$test: if ($gate384) {
-          const l_d = $value385;
-          if (!!(v_mortgaged[l_d]! === 1)) break found379$test;
+    if ($gate402 || $gate403 || $gate404) {
+      let $value405$kept0 = 0;
+      let $value405$kept1 = 0;
+      let $value405$kept2 = 0;
+      for (let $i406 = 0, $n407 = N[$seg369]!; $i406 < $n407; $i406++) {
+        const $value405 = C[$seg369 * CAP + $i406]!;
+        found397$test: if ($gate404) {
+          const l_d = $value405;
+          if (!!(v_mortgaged[l_d]! === 1)) break found397$test;
           if (!($paired_deeds_group_0[$l_p_7 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-            break found379$test;
-          $values35[$value385$kept2++] = l_d;
+            break found397$test;
+          $values35[$value405$kept2++] = l_d;
         }
-        if (v_key[$value385]! === 1) {
-          found370$test: if ($gate383) {
-            const l_d = $value385;
-            $values33[$value385$kept1++] = l_d;
+        if (v_key[$value405]! === 1) {
+          found386$test: if ($gate403) {
+            const l_d = $value405;
+            $values33[$value405$kept1++] = l_d;
           }
         } else {
-          found361$test: if ($gate382) {
-            const l_d = $value385;
-            if (!(v_books[l_d]! > 0)) break found361$test;
-            if (!fn_may_sell_stack$memo($l_p_7, l_d)) break found361$test;
-            $values31[$value385$kept0++] = l_d;
+          found375$test: if ($gate402) {
+            const l_d = $value405;
+            if (!(v_books[l_d]! > 0)) break found375$test;
+            if (!fn_may_sell_stack$memo($l_p_7, l_d)) break found375$test;
+            $values31[$value405$kept0++] = l_d;
           }
         }
       }
-      $values31$n[0]! = $value385$kept0;
-      $values33$n[0]! = $value385$kept1;
-      $values35$n[0]! = $value385$kept2;
-      $found361 = $value385$kept0 > 0;
-      $found370 = $value385$kept1 > 0;
-      $found379 = $value385$kept2 > 0;
+      $values31$n[0]! = $value405$kept0;
+      $values33$n[0]! = $value405$kept1;
+      $values35$n[0]! = $value405$kept2;
+      $found375 = $value405$kept0 > 0;
+      $found386 = $value405$kept1 > 0;
+      $found397 = $value405$kept2 > 0;
     }
-    offered356$open: {
-      if (!$found361) break offered356$open;
-      $offered356 = true;
+    offered370$open: {
+      if (!$found375) break offered370$open;
+      $offered370 = true;
     }
-    offered365$open: {
-      if (!$found370) break offered365$open;
-      $offered365 = true;
+    offered381$open: {
+      if (!$found386) break offered381$open;
+      $offered381 = true;
     }
-    offered374$open: {
-      if (!$found379) break offered374$open;
-      $offered374 = true;
+    offered392$open: {
+      if (!$found397) break offered392$open;
+      $offered392 = true;
     }
-    const $offered387 = ($offered356 ? 1 : 0) + ($offered365 ? 1 : 0) + ($offered374 ? 1 : 0);
-    if ($offered387 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat354} must act but has no legal move`);
+    const $offered408 = ($offered370 ? 1 : 0) + ($offered381 ? 1 : 0) + ($offered392 ? 1 : 0);
+    if ($offered408 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat368} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt388: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n390 = $offered387;
-      let $r391 = 0;
-      if ($n390 <= 2097152 && $n390 >= 1) {
+    attempt409: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n411 = $offered408;
+      let $r412 = 0;
+      if ($n411 <= 2097152 && $n411 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5581,24 +5581,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n390;
+          const $m = ($t >>> 0) * $n411;
           const $low = $m >>> 0;
-          if ($low >= $n390 || $low >= 4294967296 % $n390) {
-            $r391 = ($m / 4294967296) >>> 0;
+          if ($low >= $n411 || $low >= 4294967296 % $n411) {
+            $r412 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n390 >= 1 && $n390 <= 4294967296))
+        if (!($n411 >= 1 && $n411 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r391 = drawInt(P, $n390);
+        $r412 = drawInt(P, $n411);
       }
-      const $pick389$drawn = $r391;
-      let $pick389 = $pick389$drawn;
-      if ($offered356 && $pick389-- === 0) {
-        const $n395 = $values31$n[0]!;
-        let $r396 = 0;
-        if ($n395 <= 2097152 && $n395 >= 1) {
+      const $pick410$drawn = $r412;
+      let $pick410 = $pick410$drawn;
+      if ($offered370 && $pick410-- === 0) {
+        const $n416 = $values31$n[0]!;
+        let $r417 = 0;
+        if ($n416 <= 2097152 && $n416 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5609,34 +5609,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n395;
+            const $m = ($t >>> 0) * $n416;
             const $low = $m >>> 0;
-            if ($low >= $n395 || $low >= 4294967296 % $n395) {
-              $r396 = ($m / 4294967296) >>> 0;
+            if ($low >= $n416 || $low >= 4294967296 % $n416) {
+              $r417 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n395 >= 1 && $n395 <= 4294967296))
+          if (!($n416 >= 1 && $n416 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r396 = drawInt(P, $n395);
+          $r417 = drawInt(P, $n416);
         }
-        const $digit393 = $r396;
-        const $value394 = $values31[$digit393]!;
+        const $digit414 = $r417;
+        const $value415 = $values31[$digit414]!;
         {
-          const l_d = $value394;
+          const l_d = $value415;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat354, 0, $value394);
+        if (trace !== null) trace.push($seat368, 0, $value415);
         {
-          const l_d = $value394;
+          const l_d = $value415;
           {
-            const $argument397 = $l_p_7;
-            const $argument398 = l_d;
+            const $argument418 = $l_p_7;
+            const $argument419 = l_d;
             {
-              let l_p = $argument397;
-              let l_sold = $argument398;
+              let l_p = $argument418;
+              let l_sold = $argument419;
               $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_p_7);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -5661,10 +5661,10 @@ export function playout(): PlayoutKernel {
           return 74;
         }
       }
-      if ($offered365 && $pick389-- === 0) {
-        const $n402 = $values33$n[0]!;
-        let $r403 = 0;
-        if ($n402 <= 2097152 && $n402 >= 1) {
+      if ($offered381 && $pick410-- === 0) {
+        const $n423 = $values33$n[0]!;
+        let $r424 = 0;
+        if ($n423 <= 2097152 && $n423 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5675,34 +5675,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n402;
+            const $m = ($t >>> 0) * $n423;
             const $low = $m >>> 0;
-            if ($low >= $n402 || $low >= 4294967296 % $n402) {
-              $r403 = ($m / 4294967296) >>> 0;
+            if ($low >= $n423 || $low >= 4294967296 % $n423) {
+              $r424 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n402 >= 1 && $n402 <= 4294967296))
+          if (!($n423 >= 1 && $n423 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r403 = drawInt(P, $n402);
+          $r424 = drawInt(P, $n423);
         }
-        const $digit400 = $r403;
-        const $value401 = $values33[$digit400]!;
+        const $digit421 = $r424;
+        const $value422 = $values33[$digit421]!;
         {
-          const l_d = $value401;
+          const l_d = $value422;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat354, 1, $value401);
+        if (trace !== null) trace.push($seat368, 1, $value422);
         {
-          const l_d = $value401;
+          const l_d = $value422;
           {
-            const $argument404 = $l_p_7;
-            const $argument405 = l_d;
+            const $argument425 = $l_p_7;
+            const $argument426 = l_d;
             {
-              let l_p = $argument404;
-              let l_sold = $argument405;
+              let l_p = $argument425;
+              let l_sold = $argument426;
               $write_key$at_deeds(l_sold, false, Z_deeds + $l_p_7);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -5731,10 +5731,10 @@ export function playout(): PlayoutKernel {
           return 74;
         }
       }
-      if ($offered374 && $pick389-- === 0) {
-        const $n409 = $values35$n[0]!;
-        let $r410 = 0;
-        if ($n409 <= 2097152 && $n409 >= 1) {
+      if ($offered392 && $pick410-- === 0) {
+        const $n430 = $values35$n[0]!;
+        let $r431 = 0;
+        if ($n430 <= 2097152 && $n430 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5745,34 +5745,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n409;
+            const $m = ($t >>> 0) * $n430;
             const $low = $m >>> 0;
-            if ($low >= $n409 || $low >= 4294967296 % $n409) {
-              $r410 = ($m / 4294967296) >>> 0;
+            if ($low >= $n430 || $low >= 4294967296 % $n430) {
+              $r431 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n409 >= 1 && $n409 <= 4294967296))
+          if (!($n430 >= 1 && $n430 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r410 = drawInt(P, $n409);
+          $r431 = drawInt(P, $n430);
         }
-        const $digit407 = $r410;
-        const $value408 = $values35[$digit407]!;
+        const $digit428 = $r431;
+        const $value429 = $values35[$digit428]!;
         {
-          const l_d = $value408;
+          const l_d = $value429;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat354, 2, $value408);
+        if (trace !== null) trace.push($seat368, 2, $value429);
         {
-          const l_d = $value408;
+          const l_d = $value429;
           {
-            const $argument411 = $l_p_7;
-            const $argument412 = l_d;
+            const $argument432 = $l_p_7;
+            const $argument433 = l_d;
             {
-              let l_p = $argument411;
-              let l_pledged = $argument412;
+              let l_p = $argument432;
+              let l_pledged = $argument433;
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + $l_p_7);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -5797,55 +5797,55 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide440($seat418: number): number {
+  function decide461($seat439: number): number {
     const $l_p_5 = l_p_5;
     const $l_deed_2 = l_deed_2;
-    preferred426: if ($preferred) {
-      let $offered427 = false;
-      offered427$open: {
-        if (!(v_cash[$l_p_5]! >= Deed_price[$l_deed_2]!)) break offered427$open;
-        $offered427 = true;
+    preferred447: if ($preferred) {
+      let $offered448 = false;
+      offered448$open: {
+        if (!(v_cash[$l_p_5]! >= Deed_price[$l_deed_2]!)) break offered448$open;
+        $offered448 = true;
       }
-      let $offered428 = false;
-      offered428$open: {
-        $offered428 = true;
+      let $offered449 = false;
+      offered449$open: {
+        $offered449 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight429 = 0;
-      if ($offered427) {
-        $weight429 = 3;
-        if (!Number.isSafeInteger($weight429) || $weight429 < 0)
+      let $weight450 = 0;
+      if ($offered448) {
+        $weight450 = 3;
+        if (!Number.isSafeInteger($weight450) || $weight450 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'buy' is ${$weight429}: a preference is a whole number from 0 up`,
+            `the preference of 'buy' is ${$weight450}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight430 = 0;
-      if ($offered428) {
-        $weight430 = 1;
+      let $weight451 = 0;
+      if ($offered449) {
+        $weight451 = 1;
       }
-      const $weights431 = $weight429 + $weight430;
-      if ($weights431 === 0) break preferred426;
-      if ($weights431 > 4294967296)
+      const $weights452 = $weight450 + $weight451;
+      if ($weights452 === 0) break preferred447;
+      if ($weights452 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick432 = drawInt(P, $weights431);
-      if ($offered427) {
-        $pick432 -= $weight429;
-        if ($pick432 < 0) {
-          const $moves433 = 1;
-          if ($moves433 > 4294967296)
+      let $pick453 = drawInt(P, $weights452);
+      if ($offered448) {
+        $pick453 -= $weight450;
+        if ($pick453 < 0) {
+          const $moves454 = 1;
+          if ($moves454 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt434: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index435 = drawInt(P, $moves433);
+          attempt455: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index456 = drawInt(P, $moves454);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat418, 17);
+            if (trace !== null) trace.push($seat439, 17);
             {
               {
                 const $amount = Deed_price[$l_deed_2]!;
@@ -5890,30 +5890,30 @@ export function playout(): PlayoutKernel {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
                   if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
                 }
-                const $seg436 = Z_deeds + $l_p_5;
-                C[$seg436 * CAP + N[$seg436]!] = $card;
-                N[$seg436]!++;
-                $where[$card] = $seg436;
+                const $seg457 = Z_deeds + $l_p_5;
+                C[$seg457 * CAP + N[$seg457]!] = $card;
+                N[$seg457]!++;
+                $where[$card] = $seg457;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg436 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg457 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
                   if ($member >= 0)
-                    if ($count_deeds_space[($seg436 - Z_deeds) * 35 + $member]!++ === 0)
-                      $holding_count_deeds_space[$member]! |= 1 << ($seg436 - Z_deeds);
+                    if ($count_deeds_space[($seg457 - Z_deeds) * 35 + $member]!++ === 0)
+                      $holding_count_deeds_space[$member]! |= 1 << ($seg457 - Z_deeds);
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg436 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg436 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg457 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg457 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg436 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg457 - Z_deeds) * 16 + $member]!++;
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
                 $generation_may_sell_stack++;
@@ -5921,43 +5921,43 @@ export function playout(): PlayoutKernel {
               return 44;
             }
           }
-          break preferred426;
+          break preferred447;
         }
       }
-      if ($offered428) {
-        $pick432 -= $weight430;
-        if ($pick432 < 0) {
-          const $moves437 = 1;
-          if ($moves437 > 4294967296)
+      if ($offered449) {
+        $pick453 -= $weight451;
+        if ($pick453 < 0) {
+          const $moves458 = 1;
+          if ($moves458 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt438: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index439 = drawInt(P, $moves437);
+          attempt459: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index460 = drawInt(P, $moves458);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat418, 4);
+            if (trace !== null) trace.push($seat439, 4);
             {
               return step95();
             }
           }
-          break preferred426;
+          break preferred447;
         }
       }
     }
-    const $count419 = v_cash[$l_p_5]! >= Deed_price[$l_deed_2]! ? 1 : 0;
-    const $count420 = 1;
-    const $total421: number = $count419 + $count420;
-    if ($total421 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat418} must act but has no legal move`);
+    const $count440 = v_cash[$l_p_5]! >= Deed_price[$l_deed_2]! ? 1 : 0;
+    const $count441 = 1;
+    const $total442: number = $count440 + $count441;
+    if ($total442 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat439} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n423 = $total421;
-    let $r424 = 0;
-    if ($n423 <= 2097152 && $n423 >= 1) {
+    const $n444 = $total442;
+    let $r445 = 0;
+    if ($n444 <= 2097152 && $n444 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5968,24 +5968,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n423;
+        const $m = ($t >>> 0) * $n444;
         const $low = $m >>> 0;
-        if ($low >= $n423 || $low >= 4294967296 % $n423) {
-          $r424 = ($m / 4294967296) >>> 0;
+        if ($low >= $n444 || $low >= 4294967296 % $n444) {
+          $r445 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n423 >= 1 && $n423 <= 4294967296))
+      if (!($n444 >= 1 && $n444 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r424 = drawInt(P, $n423);
+      $r445 = drawInt(P, $n444);
     }
-    const $index422$drawn = $r424;
-    let $index422 = $index422$drawn;
+    const $index443$drawn = $r445;
+    let $index443 = $index443$drawn;
     decisions++;
     steps = 0;
-    if ($index422 < $count419) {
-      if (trace !== null) trace.push($seat418, 17);
+    if ($index443 < $count440) {
+      if (trace !== null) trace.push($seat439, 17);
       {
         {
           const $amount = Deed_price[$l_deed_2]!;
@@ -6030,30 +6030,30 @@ export function playout(): PlayoutKernel {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) $paired_deeds_group_1[($taken - Z_deeds) * 16 + $member]!--;
           }
-          const $seg425 = Z_deeds + $l_p_5;
-          C[$seg425 * CAP + N[$seg425]!] = $card;
-          N[$seg425]!++;
-          $where[$card] = $seg425;
+          const $seg446 = Z_deeds + $l_p_5;
+          C[$seg446 * CAP + N[$seg446]!] = $card;
+          N[$seg446]!++;
+          $where[$card] = $seg446;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_0[($seg425 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_0[($seg446 - Z_deeds) * 16 + $member]!++;
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0)
-              if ($count_deeds_space[($seg425 - Z_deeds) * 35 + $member]!++ === 0)
-                $holding_count_deeds_space[$member]! |= 1 << ($seg425 - Z_deeds);
+              if ($count_deeds_space[($seg446 - Z_deeds) * 35 + $member]!++ === 0)
+                $holding_count_deeds_space[$member]! |= 1 << ($seg446 - Z_deeds);
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
-              $count_deeds_group[($seg425 - Z_deeds) * 8 + $member]!++;
-              if (v_eliminated[$seg425 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+              $count_deeds_group[($seg446 - Z_deeds) * 8 + $member]!++;
+              if (v_eliminated[$seg446 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-            if ($member >= 0) $paired_deeds_group_1[($seg425 - Z_deeds) * 16 + $member]!++;
+            if ($member >= 0) $paired_deeds_group_1[($seg446 - Z_deeds) * 16 + $member]!++;
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
           $generation_may_sell_stack++;
@@ -6061,39 +6061,39 @@ export function playout(): PlayoutKernel {
         return 44;
       }
     }
-    $index422 -= $count419;
-    if ($index422 < $count420) {
-      if (trace !== null) trace.push($seat418, 4);
+    $index443 -= $count440;
+    if ($index443 < $count441) {
+      if (trace !== null) trace.push($seat439, 4);
       {
         return step95();
       }
     }
-    $index422 -= $count420;
+    $index443 -= $count441;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide487(): number {
+  function decide508(): number {
     {
-      let $n444 = 0;
+      let $n465 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list37[$n444++] = l_q;
+          $list37[$n465++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n444; $s++) $list38[$s] = 0;
-      let $left446 = $n444;
-      if ($left446 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race445: for (;;) {
+      for (let $s = 0; $s < $n465; $s++) $list38[$s] = 0;
+      let $left467 = $n465;
+      if ($left467 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race466: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k448 = 0;
-        if ($left446 > 1) {
-          const $n450 = $left446;
-          let $r451 = 0;
-          if ($n450 <= 2097152 && $n450 >= 1) {
+        let $k469 = 0;
+        if ($left467 > 1) {
+          const $n471 = $left467;
+          let $r472 = 0;
+          if ($n471 <= 2097152 && $n471 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6104,147 +6104,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n450;
+              const $m = ($t >>> 0) * $n471;
               const $low = $m >>> 0;
-              if ($low >= $n450 || $low >= 4294967296 % $n450) {
-                $r451 = ($m / 4294967296) >>> 0;
+              if ($low >= $n471 || $low >= 4294967296 % $n471) {
+                $r472 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n450 >= 1 && $n450 <= 4294967296))
+            if (!($n471 >= 1 && $n471 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r451 = drawInt(P, $n450);
+            $r472 = drawInt(P, $n471);
           }
-          const $k448$drawn = $r451;
-          $k448 = $k448$drawn;
+          const $k469$drawn = $r472;
+          $k469 = $k469$drawn;
         }
-        let $seat447 = -1;
-        let $seat447$at = -1;
-        for (let $a449 = 0; $a449 < $n444; $a449++)
-          if ($list38[$a449]! === 0 && $k448-- === 0) {
-            $seat447 = $list37[$a449]!;
-            $seat447$at = $a449;
+        let $seat468 = -1;
+        let $seat468$at = -1;
+        for (let $a470 = 0; $a470 < $n465; $a470++)
+          if ($list38[$a470]! === 0 && $k469-- === 0) {
+            $seat468 = $list37[$a470]!;
+            $seat468$at = $a470;
             break;
           }
-        const l_q = $seat447;
-        preferred468: if ($preferred) {
-          const $low469 = l_high_4 + 1;
-          const $high470 = v_cash[l_q]!;
-          let $offered471 = false;
-          let $least472 = $low469;
-          offered471$open: {
-            if (!($low469 <= $high470)) break offered471$open;
-            $least472 = Math.max($low469, l_high_4 + 1);
-            if (!($least472 <= $high470)) break offered471$open;
-            $offered471 = true;
+        const l_q = $seat468;
+        preferred489: if ($preferred) {
+          const $low490 = l_high_4 + 1;
+          const $high491 = v_cash[l_q]!;
+          let $offered492 = false;
+          let $least493 = $low490;
+          offered492$open: {
+            if (!($low490 <= $high491)) break offered492$open;
+            $least493 = Math.max($low490, l_high_4 + 1);
+            if (!($least493 <= $high491)) break offered492$open;
+            $offered492 = true;
           }
-          let $offered473 = false;
-          offered473$open: {
-            $offered473 = true;
+          let $offered494 = false;
+          offered494$open: {
+            $offered494 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight474 = 0;
-          if ($offered471) {
-            $weight474 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight474) || $weight474 < 0)
+          let $weight495 = 0;
+          if ($offered492) {
+            $weight495 = l_high_4 < Deed_price[l_lot_3]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight495) || $weight495 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight474}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight495}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight475 = 0;
-          if ($offered473) {
-            $weight475 = 1;
+          let $weight496 = 0;
+          if ($offered494) {
+            $weight496 = 1;
           }
-          const $weights476 = $weight474 + $weight475;
-          if ($weights476 === 0) break preferred468;
-          if ($weights476 > 4294967296)
+          const $weights497 = $weight495 + $weight496;
+          if ($weights497 === 0) break preferred489;
+          if ($weights497 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick477 = drawInt(P, $weights476);
-          if ($offered471) {
-            $pick477 -= $weight474;
-            if ($pick477 < 0) {
-              const $size478 = Math.max(0, $high470 - $least472 + 1);
-              const $moves479 = $size478;
-              if ($moves479 > 4294967296)
+          let $pick498 = drawInt(P, $weights497);
+          if ($offered492) {
+            $pick498 -= $weight495;
+            if ($pick498 < 0) {
+              const $size499 = Math.max(0, $high491 - $least493 + 1);
+              const $moves500 = $size499;
+              if ($moves500 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt480: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index481 = drawInt(P, $moves479);
-                const $digit482 = $index481 % $size478;
-                $index481 = Math.floor($index481 / $size478);
-                const $value483 = $least472 + $digit482;
+              attempt501: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index502 = drawInt(P, $moves500);
+                const $digit503 = $index502 % $size499;
+                $index502 = Math.floor($index502 / $size499);
+                const $value504 = $least493 + $digit503;
                 {
-                  const l_amount = $value483;
+                  const l_amount = $value504;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value483);
+                if (trace !== null) trace.push(l_q, 3, $value504);
                 {
-                  const l_amount = $value483;
+                  const l_amount = $value504;
                   l_high_4 = l_amount;
                   l_leader_4 = l_q;
                   l_bidding_4 = true;
                   return 96;
                 }
               }
-              break preferred468;
+              break preferred489;
             }
           }
-          if ($offered473) {
-            $pick477 -= $weight475;
-            if ($pick477 < 0) {
-              const $moves484 = 1;
-              if ($moves484 > 4294967296)
+          if ($offered494) {
+            $pick498 -= $weight496;
+            if ($pick498 < 0) {
+              const $moves505 = 1;
+              if ($moves505 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt485: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index486 = drawInt(P, $moves484);
+              attempt506: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index507 = drawInt(P, $moves505);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list38[$seat447$at] = 1;
-                if ($left446 === 1) {
+                $list38[$seat468$at] = 1;
+                if ($left467 === 1) {
                   return 96;
                 }
-                $left446--;
-                continue race445;
+                $left467--;
+                continue race466;
               }
-              break preferred468;
+              break preferred489;
             }
           }
         }
-        const $low452 = l_high_4 + 1;
-        const $high453 = v_cash[l_q]!;
-        let $offered454 = false;
-        let $least455 = $low452;
-        offered454$open: {
-          if (!($low452 <= $high453)) break offered454$open;
-          $least455 = Math.max($low452, l_high_4 + 1);
-          if (!($least455 <= $high453)) break offered454$open;
-          $offered454 = true;
+        const $low473 = l_high_4 + 1;
+        const $high474 = v_cash[l_q]!;
+        let $offered475 = false;
+        let $least476 = $low473;
+        offered475$open: {
+          if (!($low473 <= $high474)) break offered475$open;
+          $least476 = Math.max($low473, l_high_4 + 1);
+          if (!($least476 <= $high474)) break offered475$open;
+          $offered475 = true;
         }
-        let $offered456 = false;
-        offered456$open: {
-          $offered456 = true;
+        let $offered477 = false;
+        offered477$open: {
+          $offered477 = true;
         }
-        const $offered457 = ($offered454 ? 1 : 0) + ($offered456 ? 1 : 0);
-        if ($offered457 === 0)
+        const $offered478 = ($offered475 ? 1 : 0) + ($offered477 ? 1 : 0);
+        if ($offered478 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt458: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n460 = $offered457;
-          let $r461 = 0;
-          if ($n460 <= 2097152 && $n460 >= 1) {
+        attempt479: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n481 = $offered478;
+          let $r482 = 0;
+          if ($n481 <= 2097152 && $n481 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6255,24 +6255,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n460;
+              const $m = ($t >>> 0) * $n481;
               const $low = $m >>> 0;
-              if ($low >= $n460 || $low >= 4294967296 % $n460) {
-                $r461 = ($m / 4294967296) >>> 0;
+              if ($low >= $n481 || $low >= 4294967296 % $n481) {
+                $r482 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n460 >= 1 && $n460 <= 4294967296))
+            if (!($n481 >= 1 && $n481 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r461 = drawInt(P, $n460);
+            $r482 = drawInt(P, $n481);
           }
-          const $pick459$drawn = $r461;
-          let $pick459 = $pick459$drawn;
-          if ($offered454 && $pick459-- === 0) {
-            const $n465 = Math.max(0, $high453 - $least455 + 1);
-            let $r466 = 0;
-            if ($n465 <= 2097152 && $n465 >= 1) {
+          const $pick480$drawn = $r482;
+          let $pick480 = $pick480$drawn;
+          if ($offered475 && $pick480-- === 0) {
+            const $n486 = Math.max(0, $high474 - $least476 + 1);
+            let $r487 = 0;
+            if ($n486 <= 2097152 && $n486 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -6283,153 +6283,153 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n465;
+                const $m = ($t >>> 0) * $n486;
                 const $low = $m >>> 0;
-                if ($low >= $n465 || $low >= 4294967296 % $n465) {
-                  $r466 = ($m / 4294967296) >>> 0;
+                if ($low >= $n486 || $low >= 4294967296 % $n486) {
+                  $r487 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n465 >= 1 && $n465 <= 4294967296))
+              if (!($n486 >= 1 && $n486 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r466 = drawInt(P, $n465);
+              $r487 = drawInt(P, $n486);
             }
-            const $digit463 = $r466;
-            const $value464 = $least455 + $digit463;
+            const $digit484 = $r487;
+            const $value485 = $least476 + $digit484;
             {
-              const l_amount = $value464;
+              const l_amount = $value485;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value464);
+            if (trace !== null) trace.push(l_q, 3, $value485);
             {
-              const l_amount = $value464;
+              const l_amount = $value485;
               l_high_4 = l_amount;
               l_leader_4 = l_q;
               l_bidding_4 = true;
               return 96;
             }
           }
-          if ($offered456 && $pick459-- === 0) {
+          if ($offered477 && $pick480-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list38[$seat447$at] = 1;
-            if ($left446 === 1) {
+            $list38[$seat468$at] = 1;
+            if ($left467 === 1) {
               return 96;
             }
-            $left446--;
-            continue race445;
+            $left467--;
+            continue race466;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide723($seat495: number, $passBy: boolean): number {
+  function decide774($seat516: number, $passBy: boolean): number {
     const $l_q_2 = l_q_2;
     const $l_roller = l_roller;
-    preferred601: if ($preferred) {
-      let $offered602 = false;
-      offered602$open: {
-        if (!(v_claim_open && v_claim_owner === $l_q_2)) break offered602$open;
+    preferred637: if ($preferred) {
+      let $offered638 = false;
+      offered638$open: {
+        if (!(v_claim_open && v_claim_owner === $l_q_2)) break offered638$open;
         if (!($countOf($count_deeds_space, $l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
-          break offered602$open;
-        let $any603: boolean = false;
+          break offered638$open;
+        let $any639: boolean = false;
         {
-          const $seg605 = Z_deeds + $l_q_2;
-          const $n606 = N[$seg605]!;
-          for (let $i604 = 0; $i604 < $n606; $i604++) {
-            const l_e = C[$seg605 * CAP + $i604]!;
+          const $seg641 = Z_deeds + $l_q_2;
+          const $n642 = N[$seg641]!;
+          for (let $i640 = 0; $i640 < $n642; $i640++) {
+            const l_e = C[$seg641 * CAP + $i640]!;
             if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]! === 1) {
-              $any603 = true;
+              $any639 = true;
               break;
             }
           }
         }
-        if (!!$any603) break offered602$open;
-        $offered602 = true;
+        if (!!$any639) break offered638$open;
+        $offered638 = true;
       }
-      const $seg607 = Z_deeds + $l_q_2;
-      let $offered608 = false;
-      let $gate645 = false;
-      let $found609 = false;
-      offered608$open: {
-        if (!(N[$seg607]! > 0)) break offered608$open;
-        if (!($l_q_2 === $l_roller)) break offered608$open;
-        if (!(v_stacks_left > 0)) break offered608$open;
-        $gate645 = true;
+      const $seg643 = Z_deeds + $l_q_2;
+      let $offered644 = false;
+      let $gate695 = false;
+      let $found645 = false;
+      offered644$open: {
+        if (!(N[$seg643]! > 0)) break offered644$open;
+        if (!($l_q_2 === $l_roller)) break offered644$open;
+        if (!(v_stacks_left > 0)) break offered644$open;
+        $gate695 = true;
       }
-      const $seg612 = Z_deeds + $l_q_2;
-      let $offered613 = false;
-      let $gate646 = false;
-      let $found614 = false;
-      offered613$open: {
-        if (!(N[$seg612]! > 0)) break offered613$open;
-        if (!($l_q_2 === $l_roller)) break offered613$open;
-        if (!(v_keys_left > 0)) break offered613$open;
-        $gate646 = true;
+      const $seg650 = Z_deeds + $l_q_2;
+      let $offered651 = false;
+      let $gate696 = false;
+      let $found652 = false;
+      offered651$open: {
+        if (!(N[$seg650]! > 0)) break offered651$open;
+        if (!($l_q_2 === $l_roller)) break offered651$open;
+        if (!(v_keys_left > 0)) break offered651$open;
+        $gate696 = true;
       }
-      const $seg617 = Z_deeds + $l_q_2;
-      let $offered618 = false;
-      let $gate647 = false;
-      let $found619 = false;
-      offered618$open: {
-        if (!(N[$seg617]! > 0)) break offered618$open;
-        if (!($l_q_2 === $l_roller)) break offered618$open;
-        $gate647 = true;
+      const $seg657 = Z_deeds + $l_q_2;
+      let $offered658 = false;
+      let $gate697 = false;
+      let $found659 = false;
+      offered658$open: {
+        if (!(N[$seg657]! > 0)) break offered658$open;
+        if (!($l_q_2 === $l_roller)) break offered658$open;
+        $gate697 = true;
       }
-      const $seg622 = Z_deeds + $l_q_2;
-      let $offered623 = false;
-      let $gate648 = false;
-      let $found624 = false;
-      offered623$open: {
-        if (!(N[$seg622]! > 0)) break offered623$open;
-        if (!($l_q_2 === $l_roller)) break offered623$open;
-        if (!(v_stacks_left >= 4)) break offered623$open;
-        $gate648 = true;
+      const $seg664 = Z_deeds + $l_q_2;
+      let $offered665 = false;
+      let $gate698 = false;
+      let $found666 = false;
+      offered665$open: {
+        if (!(N[$seg664]! > 0)) break offered665$open;
+        if (!($l_q_2 === $l_roller)) break offered665$open;
+        if (!(v_stacks_left >= 4)) break offered665$open;
+        $gate698 = true;
       }
-      const $seg627 = Z_deeds + $l_q_2;
-      let $offered628 = false;
-      let $gate649 = false;
-      let $found629 = false;
-      offered628$open: {
-        if (!(N[$seg627]! > 0)) break offered628$open;
-        if (!($l_q_2 === $l_roller)) break offered628$open;
-        $gate649 = true;
+      const $seg671 = Z_deeds + $l_q_2;
+      let $offered672 = false;
+      let $gate699 = false;
+      let $found673 = false;
+      offered672$open: {
+        if (!(N[$seg671]! > 0)) break offered672$open;
+        if (!($l_q_2 === $l_roller)) break offered672$open;
+        $gate699 = true;
       }
-      const $seg632 = Z_deeds + $l_q_2;
-      let $offered633 = false;
-      let $gate650 = false;
-      let $found634 = false;
-      offered633$open: {
-        if (!(N[$seg632]! > 0)) break offered633$open;
-        if (!($l_q_2 === $l_roller)) break offered633$open;
-        $gate650 = true;
+      const $seg678 = Z_deeds + $l_q_2;
+      let $offered679 = false;
+      let $gate700 = false;
+      let $found680 = false;
+      offered679$open: {
+        if (!(N[$seg678]! > 0)) break offered679$open;
+        if (!($l_q_2 === $l_roller)) break offered679$open;
+        $gate700 = true;
       }
-      const $seg637 = Z_deeds + $l_q_2;
-      let $some638 = false;
+      const $seg685 = Z_deeds + $l_q_2;
+      let $some686 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== $l_q_2)) continue;
-        $some638 = true;
+        $some686 = true;
         break;
       }
-      let $offered639 = false;
-      let $gate651 = false;
-      let $found640 = false;
-      offered639$open: {
-        if (!(N[$seg637]! > 0)) break offered639$open;
-        if (!$some638) break offered639$open;
-        if (!($l_q_2 === $l_roller)) break offered639$open;
-        $gate651 = true;
+      let $offered687 = false;
+      let $gate701 = false;
+      let $found688 = false;
+      offered687$open: {
+        if (!(N[$seg685]! > 0)) break offered687$open;
+        if (!$some686) break offered687$open;
+        if (!($l_q_2 === $l_roller)) break offered687$open;
+        $gate701 = true;
       }
-      let $offered644 = false;
-      offered644$open: {
-        $offered644 = true;
+      let $offered694 = false;
+      offered694$open: {
+        $offered694 = true;
       }
       $values55$n[0]! = 0;
       $values57$n[0]! = 0;
@@ -6438,143 +6438,143 @@ export function playout(): PlayoutKernel {
       $values63$n[0]! = 0;
       $values65$n[0]! = 0;
       $values67$n[0]! = 0;
-      if ($gate645 || $gate646 || $gate647 || $gate648 || $gate649 || $gate650 || $gate651) {
-        let $value652$kept0 = 0;
-        let $value652$kept1 = 0;
-        let $value652$kept2 = 0;
-        let $value652$kept3 = 0;
-        let $value652$kept4 = 0;
-        let $value652$kept5 = 0;
-        let $value652$kept6 = 0;
+      if ($gate695 || $gate696 || $gate697 || $gate698 || $gate699 || $gate700 || $gate701) {
+        let $value702$kept0 = 0;
+        let $value702$kept1 = 0;
+        let $value702$kept2 = 0;
+        let $value702$kept3 = 0;
+        let $value702$kept4 = 0;
+        let $value702$kept5 = 0;
+        let $value702$kept6 = 0;
         if (!$seatTotalsFresh) $recountSeats();
-        for (let $i654 = 0; $i654 < N[$seg607]!; $i654++) {
-          const $value652 = C[$seg607 * CAP + $i654]!;
-          found640$test: if ($gate651) {
-            const l_d_3 = $value652;
-            if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found640$test;
-            $values67[$value652$kept6++] = l_d_3;
+        for (let $i704 = 0, $n705 = N[$seg643]!; $i704 < $n705; $i704++) {
+          const $value702 = C[$seg643 * CAP + $i704]!;
+          found688$test: if ($gate701) {
+            const l_d_3 = $value702;
+            if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found688$test;
+            $values67[$value702$kept6++] = l_d_3;
           }
-          if (v_mortgaged[$value652]! === 1) {
-            found634$test: if ($gate650) {
-              const l_d = $value652;
-              if (!(v_cash[$l_q_2]! >= $table_lift_cost[l_d]!)) break found634$test;
-              $values65[$value652$kept5++] = l_d;
+          if (v_mortgaged[$value702]! === 1) {
+            found680$test: if ($gate700) {
+              const l_d = $value702;
+              if (!(v_cash[$l_q_2]! >= $table_lift_cost[l_d]!)) break found680$test;
+              $values65[$value702$kept5++] = l_d;
             }
           } else {
-            found629$test: if ($gate649) {
-              const l_d = $value652;
+            found673$test: if ($gate699) {
+              const l_d = $value702;
               if (!($paired_deeds_group_0[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-                break found629$test;
-              $values63[$value652$kept4++] = l_d;
+                break found673$test;
+              $values63[$value702$kept4++] = l_d;
             }
           }
-          if (v_key[$value652]! === 1) {
-            found624$test: if ($gate648) {
-              const l_d = $value652;
-              $values61[$value652$kept3++] = l_d;
+          if (v_key[$value702]! === 1) {
+            found666$test: if ($gate698) {
+              const l_d = $value702;
+              $values61[$value702$kept3++] = l_d;
             }
           } else {
-            found619$test: if ($gate647) {
-              const l_d = $value652;
-              if (!(v_books[l_d]! > 0)) break found619$test;
-              if (!fn_may_sell_stack$memo($l_q_2, l_d)) break found619$test;
-              $values59[$value652$kept2++] = l_d;
+            found659$test: if ($gate697) {
+              const l_d = $value702;
+              if (!(v_books[l_d]! > 0)) break found659$test;
+              if (!fn_may_sell_stack$memo($l_q_2, l_d)) break found659$test;
+              $values59[$value702$kept2++] = l_d;
             }
             if (
-              $count_deeds_group[$l_q_2 * 8 + Deed_group$index[$value652]!]! ===
-              $count_bank_deeds_group[Deed_group$index[$value652]!]! +
-                $count_deeds_group$seats[Deed_group$index[$value652]!]!
+              $count_deeds_group[$l_q_2 * 8 + Deed_group$index[$value702]!]! ===
+              $count_bank_deeds_group[Deed_group$index[$value702]!]! +
+                $count_deeds_group$seats[Deed_group$index[$value702]!]!
             ) {
-              found609$test: if ($gate645) {
-                const l_d = $value652;
+              found645$test: if ($gate695) {
+                const l_d = $value702;
                 if (!!($paired_deeds_group_1[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-                  break found609$test;
-                if (!(v_books[l_d]! < 4)) break found609$test;
+                  break found645$test;
+                if (!(v_books[l_d]! < 4)) break found645$test;
                 if (
                   !(
                     v_books[l_d]! === fn_lowest_level$memoAt($l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!)
                   )
                 )
-                  break found609$test;
-                if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found609$test;
-                $values55[$value652$kept0++] = l_d;
+                  break found645$test;
+                if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found645$test;
+                $values55[$value702$kept0++] = l_d;
               }
-              found614$test: if ($gate646) {
-                const l_d = $value652;
+              found652$test: if ($gate696) {
+                const l_d = $value702;
                 if (!(fn_lowest_level$memoAt($l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-                  break found614$test;
+                  break found652$test;
                 if (!!($paired_deeds_group_1[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-                  break found614$test;
-                if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found614$test;
-                $values57[$value652$kept1++] = l_d;
+                  break found652$test;
+                if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found652$test;
+                $values57[$value702$kept1++] = l_d;
               }
             }
           }
         }
-        $values55$n[0]! = $value652$kept0;
-        $values57$n[0]! = $value652$kept1;
-        $values59$n[0]! = $value652$kept2;
-        $values61$n[0]! = $value652$kept3;
-        $values63$n[0]! = $value652$kept4;
-        $values65$n[0]! = $value652$kept5;
-        $values67$n[0]! = $value652$kept6;
-        $found609 = $value652$kept0 > 0;
-        $found614 = $value652$kept1 > 0;
-        $found619 = $value652$kept2 > 0;
-        $found624 = $value652$kept3 > 0;
-        $found629 = $value652$kept4 > 0;
-        $found634 = $value652$kept5 > 0;
-        $found640 = $value652$kept6 > 0;
+        $values55$n[0]! = $value702$kept0;
+        $values57$n[0]! = $value702$kept1;
+        $values59$n[0]! = $value702$kept2;
+        $values61$n[0]! = $value702$kept3;
+        $values63$n[0]! = $value702$kept4;
+        $values65$n[0]! = $value702$kept5;
+        $values67$n[0]! = $value702$kept6;
+        $found645 = $value702$kept0 > 0;
+        $found652 = $value702$kept1 > 0;
+        $found659 = $value702$kept2 > 0;
+        $found666 = $value702$kept3 > 0;
+        $found673 = $value702$kept4 > 0;
+        $found680 = $value702$kept5 > 0;
+        $found688 = $value702$kept6 > 0;
       }
-      offered608$open: {
-        if (!$found609) break offered608$open;
-        $offered608 = true;
+      offered644$open: {
+        if (!$found645) break offered644$open;
+        $offered644 = true;
       }
-      offered613$open: {
-        if (!$found614) break offered613$open;
-        $offered613 = true;
+      offered651$open: {
+        if (!$found652) break offered651$open;
+        $offered651 = true;
       }
-      offered618$open: {
-        if (!$found619) break offered618$open;
-        $offered618 = true;
+      offered658$open: {
+        if (!$found659) break offered658$open;
+        $offered658 = true;
       }
-      offered623$open: {
-        if (!$found624) break offered623$open;
-        $offered623 = true;
+      offered665$open: {
+        if (!$found666) break offered665$open;
+        $offered665 = true;
       }
-      offered628$open: {
-        if (!$found629) break offered628$open;
-        $offered628 = true;
+      offered672$open: {
+        if (!$found673) break offered672$open;
+        $offered672 = true;
       }
-      offered633$open: {
-        if (!$found634) break offered633$open;
-        $offered633 = true;
+      offered679$open: {
+        if (!$found680) break offered679$open;
+        $offered679 = true;
       }
-      offered639$open: {
-        if (!$found640) break offered639$open;
-        let $found643 = false;
+      offered687$open: {
+        if (!$found688) break offered687$open;
+        let $found693 = false;
         for (let l_buyer = 0; l_buyer < players; l_buyer++) {
           if (v_eliminated[l_buyer] !== 0) continue;
           if (!(l_buyer !== $l_q_2)) continue;
           const l_buyer_2 = l_buyer;
           if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found643 = true;
+          $found693 = true;
           break;
         }
-        if (!$found643) break offered639$open;
-        $offered639 = true;
+        if (!$found693) break offered687$open;
+        $offered687 = true;
       }
       if (
         $passBy &&
         !(
-          $offered602 ||
-          $offered608 ||
-          $offered613 ||
-          $offered618 ||
-          $offered623 ||
-          $offered628 ||
-          $offered633 ||
-          $offered639
+          $offered638 ||
+          $offered644 ||
+          $offered651 ||
+          $offered658 ||
+          $offered665 ||
+          $offered672 ||
+          $offered679 ||
+          $offered687
         )
       ) {
         l___window_0_2 = false;
@@ -6585,131 +6585,131 @@ export function playout(): PlayoutKernel {
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight655 = 0;
-      if ($offered602) {
-        $weight655 = 20;
-        if (!Number.isSafeInteger($weight655) || $weight655 < 0)
+      let $weight706 = 0;
+      if ($offered638) {
+        $weight706 = 20;
+        if (!Number.isSafeInteger($weight706) || $weight706 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'request_rent' is ${$weight655}: a preference is a whole number from 0 up`,
+            `the preference of 'request_rent' is ${$weight706}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight656 = 0;
-      if ($offered608) {
-        $weight656 = 2;
-        if (!Number.isSafeInteger($weight656) || $weight656 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'build' is ${$weight656}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight657 = 0;
-      if ($offered613) {
-        $weight657 = 2;
-        if (!Number.isSafeInteger($weight657) || $weight657 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'buy_key' is ${$weight657}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight658 = 0;
-      if ($offered618) {
-        $weight658 = 0;
-        if (!Number.isSafeInteger($weight658) || $weight658 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_stack' is ${$weight658}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight659 = 0;
-      if ($offered623) {
-        $weight659 = 0;
-        if (!Number.isSafeInteger($weight659) || $weight659 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'sell_key' is ${$weight659}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight660 = 0;
-      if ($offered628) {
-        $weight660 = 0;
-        if (!Number.isSafeInteger($weight660) || $weight660 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'mortgage' is ${$weight660}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight661 = 0;
-      if ($offered633) {
-        $weight661 = v_cash[$l_q_2]! > 500 ? 1 : 0;
-        if (!Number.isSafeInteger($weight661) || $weight661 < 0)
-          throw new GameFault(
-            "fault/bad-preference",
-            `the preference of 'lift' is ${$weight661}: a preference is a whole number from 0 up`,
-          );
-      }
-      let $weight662 = 0;
-      if ($offered639) {
-        $weight662 = 1;
-      }
-      let $weight663 = 0;
+      let $weight707 = 0;
       if ($offered644) {
-        $weight663 = 1;
+        $weight707 = 2;
+        if (!Number.isSafeInteger($weight707) || $weight707 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'build' is ${$weight707}: a preference is a whole number from 0 up`,
+          );
       }
-      const $weights664 =
-        $weight655 +
-        $weight656 +
-        $weight657 +
-        $weight658 +
-        $weight659 +
-        $weight660 +
-        $weight661 +
-        $weight662 +
-        $weight663;
-      if ($weights664 === 0) break preferred601;
-      if ($weights664 > 4294967296)
+      let $weight708 = 0;
+      if ($offered651) {
+        $weight708 = 2;
+        if (!Number.isSafeInteger($weight708) || $weight708 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'buy_key' is ${$weight708}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight709 = 0;
+      if ($offered658) {
+        $weight709 = 0;
+        if (!Number.isSafeInteger($weight709) || $weight709 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_stack' is ${$weight709}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight710 = 0;
+      if ($offered665) {
+        $weight710 = 0;
+        if (!Number.isSafeInteger($weight710) || $weight710 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'sell_key' is ${$weight710}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight711 = 0;
+      if ($offered672) {
+        $weight711 = 0;
+        if (!Number.isSafeInteger($weight711) || $weight711 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'mortgage' is ${$weight711}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight712 = 0;
+      if ($offered679) {
+        $weight712 = v_cash[$l_q_2]! > 500 ? 1 : 0;
+        if (!Number.isSafeInteger($weight712) || $weight712 < 0)
+          throw new GameFault(
+            "fault/bad-preference",
+            `the preference of 'lift' is ${$weight712}: a preference is a whole number from 0 up`,
+          );
+      }
+      let $weight713 = 0;
+      if ($offered687) {
+        $weight713 = 1;
+      }
+      let $weight714 = 0;
+      if ($offered694) {
+        $weight714 = 1;
+      }
+      const $weights715 =
+        $weight706 +
+        $weight707 +
+        $weight708 +
+        $weight709 +
+        $weight710 +
+        $weight711 +
+        $weight712 +
+        $weight713 +
+        $weight714;
+      if ($weights715 === 0) break preferred637;
+      if ($weights715 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick665 = drawInt(P, $weights664);
-      if ($offered602) {
-        $pick665 -= $weight655;
-        if ($pick665 < 0) {
-          const $moves666 = 1;
-          if ($moves666 > 4294967296)
+      let $pick716 = drawInt(P, $weights715);
+      if ($offered638) {
+        $pick716 -= $weight706;
+        if ($pick716 < 0) {
+          const $moves717 = 1;
+          if ($moves717 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt667: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index668 = drawInt(P, $moves666);
+          attempt718: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index719 = drawInt(P, $moves717);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat495, 8);
+            if (trace !== null) trace.push($seat516, 8);
             {
               return step112();
             }
           }
-          break preferred601;
+          break preferred637;
         }
       }
-      if ($offered608) {
-        $pick665 -= $weight656;
-        if ($pick665 < 0) {
-          const $size669 = $values55$n[0]!;
-          const $moves670 = $size669;
-          if ($moves670 > 4294967296)
+      if ($offered644) {
+        $pick716 -= $weight707;
+        if ($pick716 < 0) {
+          const $size720 = $values55$n[0]!;
+          const $moves721 = $size720;
+          if ($moves721 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt671: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index672 = drawInt(P, $moves670);
-            const $digit673 = $index672 % $size669;
-            $index672 = Math.floor($index672 / $size669);
-            const $value674 = $values55[$digit673]!;
+          attempt722: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index723 = drawInt(P, $moves721);
+            const $digit724 = $index723 % $size720;
+            $index723 = Math.floor($index723 / $size720);
+            const $value725 = $values55[$digit724]!;
             {
-              const l_d = $value674;
+              const l_d = $value725;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat495, 9, $value674);
+            if (trace !== null) trace.push($seat516, 9, $value725);
             {
-              const l_d = $value674;
+              const l_d = $value725;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6732,29 +6732,29 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred601;
+          break preferred637;
         }
       }
-      if ($offered613) {
-        $pick665 -= $weight657;
-        if ($pick665 < 0) {
-          const $size675 = $values57$n[0]!;
-          const $moves676 = $size675;
-          if ($moves676 > 4294967296)
+      if ($offered651) {
+        $pick716 -= $weight708;
+        if ($pick716 < 0) {
+          const $size726 = $values57$n[0]!;
+          const $moves727 = $size726;
+          if ($moves727 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt677: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index678 = drawInt(P, $moves676);
-            const $digit679 = $index678 % $size675;
-            $index678 = Math.floor($index678 / $size675);
-            const $value680 = $values57[$digit679]!;
+          attempt728: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index729 = drawInt(P, $moves727);
+            const $digit730 = $index729 % $size726;
+            $index729 = Math.floor($index729 / $size726);
+            const $value731 = $values57[$digit730]!;
             {
-              const l_d = $value680;
+              const l_d = $value731;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat495, 10, $value680);
+            if (trace !== null) trace.push($seat516, 10, $value731);
             {
-              const l_d = $value680;
+              const l_d = $value731;
               {
                 const $amount = Deed_stack_price[l_d]!;
                 if ($amount < 0)
@@ -6781,35 +6781,35 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred601;
+          break preferred637;
         }
       }
-      if ($offered618) {
-        $pick665 -= $weight658;
-        if ($pick665 < 0) {
-          const $size681 = $values59$n[0]!;
-          const $moves682 = $size681;
-          if ($moves682 > 4294967296)
+      if ($offered658) {
+        $pick716 -= $weight709;
+        if ($pick716 < 0) {
+          const $size732 = $values59$n[0]!;
+          const $moves733 = $size732;
+          if ($moves733 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt683: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index684 = drawInt(P, $moves682);
-            const $digit685 = $index684 % $size681;
-            $index684 = Math.floor($index684 / $size681);
-            const $value686 = $values59[$digit685]!;
+          attempt734: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index735 = drawInt(P, $moves733);
+            const $digit736 = $index735 % $size732;
+            $index735 = Math.floor($index735 / $size732);
+            const $value737 = $values59[$digit736]!;
             {
-              const l_d = $value686;
+              const l_d = $value737;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat495, 11, $value686);
+            if (trace !== null) trace.push($seat516, 11, $value737);
             {
-              const l_d = $value686;
+              const l_d = $value737;
               {
-                const $argument687 = $l_q_2;
-                const $argument688 = l_d;
+                const $argument738 = $l_q_2;
+                const $argument739 = l_d;
                 {
-                  let l_p = $argument687;
-                  let l_sold = $argument688;
+                  let l_p = $argument738;
+                  let l_sold = $argument739;
                   $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_q_2);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6834,35 +6834,35 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred601;
+          break preferred637;
         }
       }
-      if ($offered623) {
-        $pick665 -= $weight659;
-        if ($pick665 < 0) {
-          const $size689 = $values61$n[0]!;
-          const $moves690 = $size689;
-          if ($moves690 > 4294967296)
+      if ($offered665) {
+        $pick716 -= $weight710;
+        if ($pick716 < 0) {
+          const $size740 = $values61$n[0]!;
+          const $moves741 = $size740;
+          if ($moves741 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt691: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index692 = drawInt(P, $moves690);
-            const $digit693 = $index692 % $size689;
-            $index692 = Math.floor($index692 / $size689);
-            const $value694 = $values61[$digit693]!;
+          attempt742: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index743 = drawInt(P, $moves741);
+            const $digit744 = $index743 % $size740;
+            $index743 = Math.floor($index743 / $size740);
+            const $value745 = $values61[$digit744]!;
             {
-              const l_d = $value694;
+              const l_d = $value745;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat495, 12, $value694);
+            if (trace !== null) trace.push($seat516, 12, $value745);
             {
-              const l_d = $value694;
+              const l_d = $value745;
               {
-                const $argument695 = $l_q_2;
-                const $argument696 = l_d;
+                const $argument746 = $l_q_2;
+                const $argument747 = l_d;
                 {
-                  let l_p = $argument695;
-                  let l_sold = $argument696;
+                  let l_p = $argument746;
+                  let l_sold = $argument747;
                   $write_key$at_deeds(l_sold, false, Z_deeds + $l_q_2);
                   $members_lowest_level[Deed_group$index[l_sold]!]!++;
                   $generation_may_sell_stack++;
@@ -6891,35 +6891,35 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred601;
+          break preferred637;
         }
       }
-      if ($offered628) {
-        $pick665 -= $weight660;
-        if ($pick665 < 0) {
-          const $size697 = $values63$n[0]!;
-          const $moves698 = $size697;
-          if ($moves698 > 4294967296)
+      if ($offered672) {
+        $pick716 -= $weight711;
+        if ($pick716 < 0) {
+          const $size748 = $values63$n[0]!;
+          const $moves749 = $size748;
+          if ($moves749 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt699: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index700 = drawInt(P, $moves698);
-            const $digit701 = $index700 % $size697;
-            $index700 = Math.floor($index700 / $size697);
-            const $value702 = $values63[$digit701]!;
+          attempt750: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index751 = drawInt(P, $moves749);
+            const $digit752 = $index751 % $size748;
+            $index751 = Math.floor($index751 / $size748);
+            const $value753 = $values63[$digit752]!;
             {
-              const l_d = $value702;
+              const l_d = $value753;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat495, 13, $value702);
+            if (trace !== null) trace.push($seat516, 13, $value753);
             {
-              const l_d = $value702;
+              const l_d = $value753;
               {
-                const $argument703 = $l_q_2;
-                const $argument704 = l_d;
+                const $argument754 = $l_q_2;
+                const $argument755 = l_d;
                 {
-                  let l_p = $argument703;
-                  let l_pledged = $argument704;
+                  let l_p = $argument754;
+                  let l_pledged = $argument755;
                   $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + $l_q_2);
                   {
                     const $amount = Deed_mortgage[l_pledged]!;
@@ -6941,29 +6941,29 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred601;
+          break preferred637;
         }
       }
-      if ($offered633) {
-        $pick665 -= $weight661;
-        if ($pick665 < 0) {
-          const $size705 = $values65$n[0]!;
-          const $moves706 = $size705;
-          if ($moves706 > 4294967296)
+      if ($offered679) {
+        $pick716 -= $weight712;
+        if ($pick716 < 0) {
+          const $size756 = $values65$n[0]!;
+          const $moves757 = $size756;
+          if ($moves757 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt707: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index708 = drawInt(P, $moves706);
-            const $digit709 = $index708 % $size705;
-            $index708 = Math.floor($index708 / $size705);
-            const $value710 = $values65[$digit709]!;
+          attempt758: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index759 = drawInt(P, $moves757);
+            const $digit760 = $index759 % $size756;
+            $index759 = Math.floor($index759 / $size756);
+            const $value761 = $values65[$digit760]!;
             {
-              const l_d = $value710;
+              const l_d = $value761;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat495, 14, $value710);
+            if (trace !== null) trace.push($seat516, 14, $value761);
             {
-              const l_d = $value710;
+              const l_d = $value761;
               {
                 const $amount = fn_lift_cost(l_d);
                 if ($amount < 0)
@@ -6983,12 +6983,12 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred601;
+          break preferred637;
         }
       }
-      if ($offered639) {
-        $pick665 -= $weight662;
-        if ($pick665 < 0) {
+      if ($offered687) {
+        $pick716 -= $weight713;
+        if ($pick716 < 0) {
           $values69$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -6997,154 +6997,154 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values69[$values69$n[0]!++] = l_buyer_2;
           }
-          const $size711 = $values67$n[0]!;
-          const $size712 = $values69$n[0]!;
-          const $moves713 = $size711 * $size712;
-          if ($moves713 > 4294967296)
+          const $size762 = $values67$n[0]!;
+          const $size763 = $values69$n[0]!;
+          const $moves764 = $size762 * $size763;
+          if ($moves764 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt714: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index715 = drawInt(P, $moves713);
-            const $digit716 = $index715 % $size711;
-            $index715 = Math.floor($index715 / $size711);
-            const $value717 = $values67[$digit716]!;
-            const $digit718 = $index715 % $size712;
-            $index715 = Math.floor($index715 / $size712);
-            const $value719 = $values69[$digit718]!;
+          attempt765: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index766 = drawInt(P, $moves764);
+            const $digit767 = $index766 % $size762;
+            $index766 = Math.floor($index766 / $size762);
+            const $value768 = $values67[$digit767]!;
+            const $digit769 = $index766 % $size763;
+            $index766 = Math.floor($index766 / $size763);
+            const $value770 = $values69[$digit769]!;
             {
-              l_d_3 = $value717;
-              l_buyer_2 = $value719;
+              l_d_3 = $value768;
+              l_buyer_2 = $value770;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat495, 15, $value717, $value719);
+            if (trace !== null) trace.push($seat516, 15, $value768, $value770);
             {
-              l_d_3 = $value717;
-              l_buyer_2 = $value719;
+              l_d_3 = $value768;
+              l_buyer_2 = $value770;
               return step108();
             }
           }
-          break preferred601;
+          break preferred637;
         }
       }
-      if ($offered644) {
-        $pick665 -= $weight663;
-        if ($pick665 < 0) {
-          const $moves720 = 1;
-          if ($moves720 > 4294967296)
+      if ($offered694) {
+        $pick716 -= $weight714;
+        if ($pick716 < 0) {
+          const $moves771 = 1;
+          if ($moves771 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt721: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index722 = drawInt(P, $moves720);
+          attempt772: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index773 = drawInt(P, $moves771);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat495, 16);
+            if (trace !== null) trace.push($seat516, 16);
             {
               l___window_0_2 = false;
               return 105;
             }
           }
-          break preferred601;
+          break preferred637;
         }
       }
     }
-    let $offered496 = false;
-    offered496$open: {
-      if (!(v_claim_open && v_claim_owner === $l_q_2)) break offered496$open;
+    let $offered517 = false;
+    offered517$open: {
+      if (!(v_claim_open && v_claim_owner === $l_q_2)) break offered517$open;
       if (!($countOf($count_deeds_space, $l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
-        break offered496$open;
-      let $any497: boolean = false;
+        break offered517$open;
+      let $any518: boolean = false;
       {
-        const $seg499 = Z_deeds + $l_q_2;
-        const $n500 = N[$seg499]!;
-        for (let $i498 = 0; $i498 < $n500; $i498++) {
-          const l_e = C[$seg499 * CAP + $i498]!;
+        const $seg520 = Z_deeds + $l_q_2;
+        const $n521 = N[$seg520]!;
+        for (let $i519 = 0; $i519 < $n521; $i519++) {
+          const l_e = C[$seg520 * CAP + $i519]!;
           if (Deed_space[l_e]! === v_claim_space && v_mortgaged[l_e]! === 1) {
-            $any497 = true;
+            $any518 = true;
             break;
           }
         }
       }
-      if (!!$any497) break offered496$open;
-      $offered496 = true;
+      if (!!$any518) break offered517$open;
+      $offered517 = true;
     }
-    const $seg501 = Z_deeds + $l_q_2;
-    let $offered502 = false;
-    let $gate539 = false;
-    let $found503 = false;
-    offered502$open: {
-      if (!(N[$seg501]! > 0)) break offered502$open;
-      if (!($l_q_2 === $l_roller)) break offered502$open;
-      if (!(v_stacks_left > 0)) break offered502$open;
-      $gate539 = true;
+    const $seg522 = Z_deeds + $l_q_2;
+    let $offered523 = false;
+    let $gate574 = false;
+    let $found524 = false;
+    offered523$open: {
+      if (!(N[$seg522]! > 0)) break offered523$open;
+      if (!($l_q_2 === $l_roller)) break offered523$open;
+      if (!(v_stacks_left > 0)) break offered523$open;
+      $gate574 = true;
     }
-    const $seg506 = Z_deeds + $l_q_2;
-    let $offered507 = false;
-    let $gate540 = false;
-    let $found508 = false;
-    offered507$open: {
-      if (!(N[$seg506]! > 0)) break offered507$open;
-      if (!($l_q_2 === $l_roller)) break offered507$open;
-      if (!(v_keys_left > 0)) break offered507$open;
-      $gate540 = true;
+    const $seg529 = Z_deeds + $l_q_2;
+    let $offered530 = false;
+    let $gate575 = false;
+    let $found531 = false;
+    offered530$open: {
+      if (!(N[$seg529]! > 0)) break offered530$open;
+      if (!($l_q_2 === $l_roller)) break offered530$open;
+      if (!(v_keys_left > 0)) break offered530$open;
+      $gate575 = true;
     }
-    const $seg511 = Z_deeds + $l_q_2;
-    let $offered512 = false;
-    let $gate541 = false;
-    let $found513 = false;
-    offered512$open: {
-      if (!(N[$seg511]! > 0)) break offered512$open;
-      if (!($l_q_2 === $l_roller)) break offered512$open;
-      $gate541 = true;
+    const $seg536 = Z_deeds + $l_q_2;
+    let $offered537 = false;
+    let $gate576 = false;
+    let $found538 = false;
+    offered537$open: {
+      if (!(N[$seg536]! > 0)) break offered537$open;
+      if (!($l_q_2 === $l_roller)) break offered537$open;
+      $gate576 = true;
     }
-    const $seg516 = Z_deeds + $l_q_2;
-    let $offered517 = false;
-    let $gate542 = false;
-    let $found518 = false;
-    offered517$open: {
-      if (!(N[$seg516]! > 0)) break offered517$open;
-      if (!($l_q_2 === $l_roller)) break offered517$open;
-      if (!(v_stacks_left >= 4)) break offered517$open;
-      $gate542 = true;
+    const $seg543 = Z_deeds + $l_q_2;
+    let $offered544 = false;
+    let $gate577 = false;
+    let $found545 = false;
+    offered544$open: {
+      if (!(N[$seg543]! > 0)) break offered544$open;
+      if (!($l_q_2 === $l_roller)) break offered544$open;
+      if (!(v_stacks_left >= 4)) break offered544$open;
+      $gate577 = true;
     }
-    const $seg521 = Z_deeds + $l_q_2;
-    let $offered522 = false;
-    let $gate543 = false;
-    let $found523 = false;
-    offered522$open: {
-      if (!(N[$seg521]! > 0)) break offered522$open;
-      if (!($l_q_2 === $l_roller)) break offered522$open;
-      $gate543 = true;
+    const $seg550 = Z_deeds + $l_q_2;
+    let $offered551 = false;
+    let $gate578 = false;
+    let $found552 = false;
+    offered551$open: {
+      if (!(N[$seg550]! > 0)) break offered551$open;
+      if (!($l_q_2 === $l_roller)) break offered551$open;
+      $gate578 = true;
     }
-    const $seg526 = Z_deeds + $l_q_2;
-    let $offered527 = false;
-    let $gate544 = false;
-    let $found528 = false;
-    offered527$open: {
-      if (!(N[$seg526]! > 0)) break offered527$open;
-      if (!($l_q_2 === $l_roller)) break offered527$open;
-      $gate544 = true;
+    const $seg557 = Z_deeds + $l_q_2;
+    let $offered558 = false;
+    let $gate579 = false;
+    let $found559 = false;
+    offered558$open: {
+      if (!(N[$seg557]! > 0)) break offered558$open;
+      if (!($l_q_2 === $l_roller)) break offered558$open;
+      $gate579 = true;
     }
-    const $seg531 = Z_deeds + $l_q_2;
-    let $some532 = false;
+    const $seg564 = Z_deeds + $l_q_2;
+    let $some565 = false;
     for (let l_buyer = 0; l_buyer < players; l_buyer++) {
       if (v_eliminated[l_buyer] !== 0) continue;
       if (!(l_buyer !== $l_q_2)) continue;
-      $some532 = true;
+      $some565 = true;
       break;
     }
-    let $offered533 = false;
-    let $gate545 = false;
-    let $found534 = false;
-    offered533$open: {
-      if (!(N[$seg531]! > 0)) break offered533$open;
-      if (!$some532) break offered533$open;
-      if (!($l_q_2 === $l_roller)) break offered533$open;
-      $gate545 = true;
+    let $offered566 = false;
+    let $gate580 = false;
+    let $found567 = false;
+    offered566$open: {
+      if (!(N[$seg564]! > 0)) break offered566$open;
+      if (!$some565) break offered566$open;
+      if (!($l_q_2 === $l_roller)) break offered566$open;
+      $gate580 = true;
     }
-    let $offered538 = false;
-    offered538$open: {
-      $offered538 = true;
+    let $offered573 = false;
+    offered573$open: {
+      $offered573 = true;
     }
     $values39$n[0]! = 0;
     $values41$n[0]! = 0;
@@ -7153,168 +7153,168 @@ export function playout(): PlayoutKernel {
     $values47$n[0]! = 0;
     $values49$n[0]! = 0;
     $values51$n[0]! = 0;
-    if ($gate539 || $gate540 || $gate541 || $gate542 || $gate543 || $gate544 || $gate545) {
-      let $value546$kept0 = 0;
-      let $value546$kept1 = 0;
-      let $value546$kept2 = 0;
-      let $value546$kept3 = 0;
-      let $value546$kept4 = 0;
-      let $value546$kept5 = 0;
-      let $value546$kept6 = 0;
+    if ($gate574 || $gate575 || $gate576 || $gate577 || $gate578 || $gate579 || $gate580) {
+      let $value581$kept0 = 0;
+      let $value581$kept1 = 0;
+      let $value581$kept2 = 0;
+      let $value581$kept3 = 0;
+      let $value581$kept4 = 0;
+      let $value581$kept5 = 0;
+      let $value581$kept6 = 0;
       if (!$seatTotalsFresh) $recountSeats();
-      for (let $i548 = 0; $i548 < N[$seg501]!; $i548++) {
-        const $value546 = C[$seg501 * CAP + $i548]!;
-        found534$test: if ($gate545) {
-          const l_d_3 = $value546;
-          if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found534$test;
-          $values51[$value546$kept6++] = l_d_3;
+      for (let $i583 = 0, $n584 = N[$seg522]!; $i583 < $n584; $i583++) {
+        const $value581 = C[$seg522 * CAP + $i583]!;
+        found567$test: if ($gate580) {
+          const l_d_3 = $value581;
+          if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found567$test;
+          $values51[$value581$kept6++] = l_d_3;
         }
-        if (v_mortgaged[$value546]! === 1) {
-          found528$test: if ($gate544) {
-            const l_d = $value546;
-            if (!(v_cash[$l_q_2]! >= $table_lift_cost[l_d]!)) break found528$test;
-            $values49[$value546$kept5++] = l_d;
+        if (v_mortgaged[$value581]! === 1) {
+          found559$test: if ($gate579) {
+            const l_d = $value581;
+            if (!(v_cash[$l_q_2]! >= $table_lift_cost[l_d]!)) break found559$test;
+            $values49[$value581$kept5++] = l_d;
           }
         } else {
-          found523$test: if ($gate543) {
-            const l_d = $value546;
+          found552$test: if ($gate578) {
+            const l_d = $value581;
             if (!($paired_deeds_group_0[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
-              break found523$test;
-            $values47[$value546$kept4++] = l_d;
+              break found552$test;
+            $values47[$value581$kept4++] = l_d;
           }
         }
-        if (v_key[$value546]! === 1) {
-          found518$test: if ($gate542) {
-            const l_d = $value546;
-            $values45[$value546$kept3++] = l_d;
+        if (v_key[$value581]! === 1) {
+          found545$test: if ($gate577) {
+            const l_d = $value581;
+            $values45[$value581$kept3++] = l_d;
           }
         } else {
-          found513$test: if ($gate541) {
-            const l_d = $value546;
-            if (!(v_books[l_d]! > 0)) break found513$test;
-            if (!fn_may_sell_stack$memo($l_q_2, l_d)) break found513$test;
-            $values43[$value546$kept2++] = l_d;
+          found538$test: if ($gate576) {
+            const l_d = $value581;
+            if (!(v_books[l_d]! > 0)) break found538$test;
+            if (!fn_may_sell_stack$memo($l_q_2, l_d)) break found538$test;
+            $values43[$value581$kept2++] = l_d;
           }
           if (
-            $count_deeds_group[$l_q_2 * 8 + Deed_group$index[$value546]!]! ===
-            $count_bank_deeds_group[Deed_group$index[$value546]!]! +
-              $count_deeds_group$seats[Deed_group$index[$value546]!]!
+            $count_deeds_group[$l_q_2 * 8 + Deed_group$index[$value581]!]! ===
+            $count_bank_deeds_group[Deed_group$index[$value581]!]! +
+              $count_deeds_group$seats[Deed_group$index[$value581]!]!
           ) {
-            found503$test: if ($gate539) {
-              const l_d = $value546;
+            found524$test: if ($gate574) {
+              const l_d = $value581;
               if (!!($paired_deeds_group_1[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-                break found503$test;
-              if (!(v_books[l_d]! < 4)) break found503$test;
+                break found524$test;
+              if (!(v_books[l_d]! < 4)) break found524$test;
               if (
                 !(v_books[l_d]! === fn_lowest_level$memoAt($l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!))
               )
-                break found503$test;
-              if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found503$test;
-              $values39[$value546$kept0++] = l_d;
+                break found524$test;
+              if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found524$test;
+              $values39[$value581$kept0++] = l_d;
             }
-            found508$test: if ($gate540) {
-              const l_d = $value546;
+            found531$test: if ($gate575) {
+              const l_d = $value581;
               if (!(fn_lowest_level$memoAt($l_q_2, Deed_group[l_d]!, Deed_group$index[l_d]!) >= 4))
-                break found508$test;
+                break found531$test;
               if (!!($paired_deeds_group_1[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
-                break found508$test;
-              if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found508$test;
-              $values41[$value546$kept1++] = l_d;
+                break found531$test;
+              if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found531$test;
+              $values41[$value581$kept1++] = l_d;
             }
           }
         }
       }
-      $values39$n[0]! = $value546$kept0;
-      $values41$n[0]! = $value546$kept1;
-      $values43$n[0]! = $value546$kept2;
-      $values45$n[0]! = $value546$kept3;
-      $values47$n[0]! = $value546$kept4;
-      $values49$n[0]! = $value546$kept5;
-      $values51$n[0]! = $value546$kept6;
-      $found503 = $value546$kept0 > 0;
-      $found508 = $value546$kept1 > 0;
-      $found513 = $value546$kept2 > 0;
-      $found518 = $value546$kept3 > 0;
-      $found523 = $value546$kept4 > 0;
-      $found528 = $value546$kept5 > 0;
-      $found534 = $value546$kept6 > 0;
+      $values39$n[0]! = $value581$kept0;
+      $values41$n[0]! = $value581$kept1;
+      $values43$n[0]! = $value581$kept2;
+      $values45$n[0]! = $value581$kept3;
+      $values47$n[0]! = $value581$kept4;
+      $values49$n[0]! = $value581$kept5;
+      $values51$n[0]! = $value581$kept6;
+      $found524 = $value581$kept0 > 0;
+      $found531 = $value581$kept1 > 0;
+      $found538 = $value581$kept2 > 0;
+      $found545 = $value581$kept3 > 0;
+      $found552 = $value581$kept4 > 0;
+      $found559 = $value581$kept5 > 0;
+      $found567 = $value581$kept6 > 0;
     }
-    offered502$open: {
-      if (!$found503) break offered502$open;
-      $offered502 = true;
+    offered523$open: {
+      if (!$found524) break offered523$open;
+      $offered523 = true;
     }
-    offered507$open: {
-      if (!$found508) break offered507$open;
-      $offered507 = true;
+    offered530$open: {
+      if (!$found531) break offered530$open;
+      $offered530 = true;
     }
-    offered512$open: {
-      if (!$found513) break offered512$open;
-      $offered512 = true;
+    offered537$open: {
+      if (!$found538) break offered537$open;
+      $offered537 = true;
     }
-    offered517$open: {
-      if (!$found518) break offered517$open;
-      $offered517 = true;
+    offered544$open: {
+      if (!$found545) break offered544$open;
+      $offered544 = true;
     }
-    offered522$open: {
-      if (!$found523) break offered522$open;
-      $offered522 = true;
+    offered551$open: {
+      if (!$found552) break offered551$open;
+      $offered551 = true;
     }
-    offered527$open: {
-      if (!$found528) break offered527$open;
-      $offered527 = true;
+    offered558$open: {
+      if (!$found559) break offered558$open;
+      $offered558 = true;
     }
-    offered533$open: {
-      if (!$found534) break offered533$open;
-      let $found537 = false;
+    offered566$open: {
+      if (!$found567) break offered566$open;
+      let $found572 = false;
       for (let l_buyer = 0; l_buyer < players; l_buyer++) {
         if (v_eliminated[l_buyer] !== 0) continue;
         if (!(l_buyer !== $l_q_2)) continue;
         const l_buyer_2 = l_buyer;
         if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found537 = true;
+        $found572 = true;
         break;
       }
-      if (!$found537) break offered533$open;
-      $offered533 = true;
+      if (!$found572) break offered566$open;
+      $offered566 = true;
     }
     if (
       $passBy &&
       !(
-        $offered496 ||
-        $offered502 ||
-        $offered507 ||
-        $offered512 ||
         $offered517 ||
-        $offered522 ||
-        $offered527 ||
-        $offered533
+        $offered523 ||
+        $offered530 ||
+        $offered537 ||
+        $offered544 ||
+        $offered551 ||
+        $offered558 ||
+        $offered566
       )
     ) {
       l___window_0_2 = false;
       return 105;
     }
-    const $offered549 =
-      ($offered496 ? 1 : 0) +
-      ($offered502 ? 1 : 0) +
-      ($offered507 ? 1 : 0) +
-      ($offered512 ? 1 : 0) +
+    const $offered585 =
       ($offered517 ? 1 : 0) +
-      ($offered522 ? 1 : 0) +
-      ($offered527 ? 1 : 0) +
-      ($offered533 ? 1 : 0) +
-      ($offered538 ? 1 : 0);
-    if ($offered549 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat495} must act but has no legal move`);
+      ($offered523 ? 1 : 0) +
+      ($offered530 ? 1 : 0) +
+      ($offered537 ? 1 : 0) +
+      ($offered544 ? 1 : 0) +
+      ($offered551 ? 1 : 0) +
+      ($offered558 ? 1 : 0) +
+      ($offered566 ? 1 : 0) +
+      ($offered573 ? 1 : 0);
+    if ($offered585 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat516} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built591 = false;
-    attempt550: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n552 = $offered549;
-      let $r553 = 0;
-      if ($n552 <= 2097152 && $n552 >= 1) {
+    let $built627 = false;
+    attempt586: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n588 = $offered585;
+      let $r589 = 0;
+      if ($n588 <= 2097152 && $n588 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7325,34 +7325,34 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n552;
+          const $m = ($t >>> 0) * $n588;
           const $low = $m >>> 0;
-          if ($low >= $n552 || $low >= 4294967296 % $n552) {
-            $r553 = ($m / 4294967296) >>> 0;
+          if ($low >= $n588 || $low >= 4294967296 % $n588) {
+            $r589 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n552 >= 1 && $n552 <= 4294967296))
+        if (!($n588 >= 1 && $n588 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r553 = drawInt(P, $n552);
+        $r589 = drawInt(P, $n588);
       }
-      const $pick551$drawn = $r553;
-      let $pick551 = $pick551$drawn;
-      if ($offered496 && $pick551-- === 0) {
+      const $pick587$drawn = $r589;
+      let $pick587 = $pick587$drawn;
+      if ($offered517 && $pick587-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat495, 8);
+        if (trace !== null) trace.push($seat516, 8);
         {
           return step112();
         }
       }
-      if ($offered502 && $pick551-- === 0) {
-        const $n558 = $values39$n[0]!;
-        let $r559 = 0;
-        if ($n558 <= 2097152 && $n558 >= 1) {
+      if ($offered523 && $pick587-- === 0) {
+        const $n594 = $values39$n[0]!;
+        let $r595 = 0;
+        if ($n594 <= 2097152 && $n594 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7363,28 +7363,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n558;
+            const $m = ($t >>> 0) * $n594;
             const $low = $m >>> 0;
-            if ($low >= $n558 || $low >= 4294967296 % $n558) {
-              $r559 = ($m / 4294967296) >>> 0;
+            if ($low >= $n594 || $low >= 4294967296 % $n594) {
+              $r595 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n558 >= 1 && $n558 <= 4294967296))
+          if (!($n594 >= 1 && $n594 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r559 = drawInt(P, $n558);
+          $r595 = drawInt(P, $n594);
         }
-        const $digit556 = $r559;
-        const $value557 = $values39[$digit556]!;
+        const $digit592 = $r595;
+        const $value593 = $values39[$digit592]!;
         {
-          const l_d = $value557;
+          const l_d = $value593;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat495, 9, $value557);
+        if (trace !== null) trace.push($seat516, 9, $value593);
         {
-          const l_d = $value557;
+          const l_d = $value593;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7407,10 +7407,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered507 && $pick551-- === 0) {
-        const $n563 = $values41$n[0]!;
-        let $r564 = 0;
-        if ($n563 <= 2097152 && $n563 >= 1) {
+      if ($offered530 && $pick587-- === 0) {
+        const $n599 = $values41$n[0]!;
+        let $r600 = 0;
+        if ($n599 <= 2097152 && $n599 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7421,28 +7421,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n563;
+            const $m = ($t >>> 0) * $n599;
             const $low = $m >>> 0;
-            if ($low >= $n563 || $low >= 4294967296 % $n563) {
-              $r564 = ($m / 4294967296) >>> 0;
+            if ($low >= $n599 || $low >= 4294967296 % $n599) {
+              $r600 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n563 >= 1 && $n563 <= 4294967296))
+          if (!($n599 >= 1 && $n599 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r564 = drawInt(P, $n563);
+          $r600 = drawInt(P, $n599);
         }
-        const $digit561 = $r564;
-        const $value562 = $values41[$digit561]!;
+        const $digit597 = $r600;
+        const $value598 = $values41[$digit597]!;
         {
-          const l_d = $value562;
+          const l_d = $value598;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat495, 10, $value562);
+        if (trace !== null) trace.push($seat516, 10, $value598);
         {
-          const l_d = $value562;
+          const l_d = $value598;
           {
             const $amount = Deed_stack_price[l_d]!;
             if ($amount < 0)
@@ -7469,10 +7469,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered512 && $pick551-- === 0) {
-        const $n568 = $values43$n[0]!;
-        let $r569 = 0;
-        if ($n568 <= 2097152 && $n568 >= 1) {
+      if ($offered537 && $pick587-- === 0) {
+        const $n604 = $values43$n[0]!;
+        let $r605 = 0;
+        if ($n604 <= 2097152 && $n604 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7483,34 +7483,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n568;
+            const $m = ($t >>> 0) * $n604;
             const $low = $m >>> 0;
-            if ($low >= $n568 || $low >= 4294967296 % $n568) {
-              $r569 = ($m / 4294967296) >>> 0;
+            if ($low >= $n604 || $low >= 4294967296 % $n604) {
+              $r605 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n568 >= 1 && $n568 <= 4294967296))
+          if (!($n604 >= 1 && $n604 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r569 = drawInt(P, $n568);
+          $r605 = drawInt(P, $n604);
         }
-        const $digit566 = $r569;
-        const $value567 = $values43[$digit566]!;
+        const $digit602 = $r605;
+        const $value603 = $values43[$digit602]!;
         {
-          const l_d = $value567;
+          const l_d = $value603;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat495, 11, $value567);
+        if (trace !== null) trace.push($seat516, 11, $value603);
         {
-          const l_d = $value567;
+          const l_d = $value603;
           {
-            const $argument570 = $l_q_2;
-            const $argument571 = l_d;
+            const $argument606 = $l_q_2;
+            const $argument607 = l_d;
             {
-              let l_p = $argument570;
-              let l_sold = $argument571;
+              let l_p = $argument606;
+              let l_sold = $argument607;
               $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + $l_q_2);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7535,10 +7535,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered517 && $pick551-- === 0) {
-        const $n575 = $values45$n[0]!;
-        let $r576 = 0;
-        if ($n575 <= 2097152 && $n575 >= 1) {
+      if ($offered544 && $pick587-- === 0) {
+        const $n611 = $values45$n[0]!;
+        let $r612 = 0;
+        if ($n611 <= 2097152 && $n611 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7549,34 +7549,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n575;
+            const $m = ($t >>> 0) * $n611;
             const $low = $m >>> 0;
-            if ($low >= $n575 || $low >= 4294967296 % $n575) {
-              $r576 = ($m / 4294967296) >>> 0;
+            if ($low >= $n611 || $low >= 4294967296 % $n611) {
+              $r612 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n575 >= 1 && $n575 <= 4294967296))
+          if (!($n611 >= 1 && $n611 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r576 = drawInt(P, $n575);
+          $r612 = drawInt(P, $n611);
         }
-        const $digit573 = $r576;
-        const $value574 = $values45[$digit573]!;
+        const $digit609 = $r612;
+        const $value610 = $values45[$digit609]!;
         {
-          const l_d = $value574;
+          const l_d = $value610;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat495, 12, $value574);
+        if (trace !== null) trace.push($seat516, 12, $value610);
         {
-          const l_d = $value574;
+          const l_d = $value610;
           {
-            const $argument577 = $l_q_2;
-            const $argument578 = l_d;
+            const $argument613 = $l_q_2;
+            const $argument614 = l_d;
             {
-              let l_p = $argument577;
-              let l_sold = $argument578;
+              let l_p = $argument613;
+              let l_sold = $argument614;
               $write_key$at_deeds(l_sold, false, Z_deeds + $l_q_2);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -7605,10 +7605,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered522 && $pick551-- === 0) {
-        const $n582 = $values47$n[0]!;
-        let $r583 = 0;
-        if ($n582 <= 2097152 && $n582 >= 1) {
+      if ($offered551 && $pick587-- === 0) {
+        const $n618 = $values47$n[0]!;
+        let $r619 = 0;
+        if ($n618 <= 2097152 && $n618 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7619,34 +7619,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n582;
+            const $m = ($t >>> 0) * $n618;
             const $low = $m >>> 0;
-            if ($low >= $n582 || $low >= 4294967296 % $n582) {
-              $r583 = ($m / 4294967296) >>> 0;
+            if ($low >= $n618 || $low >= 4294967296 % $n618) {
+              $r619 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n582 >= 1 && $n582 <= 4294967296))
+          if (!($n618 >= 1 && $n618 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r583 = drawInt(P, $n582);
+          $r619 = drawInt(P, $n618);
         }
-        const $digit580 = $r583;
-        const $value581 = $values47[$digit580]!;
+        const $digit616 = $r619;
+        const $value617 = $values47[$digit616]!;
         {
-          const l_d = $value581;
+          const l_d = $value617;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat495, 13, $value581);
+        if (trace !== null) trace.push($seat516, 13, $value617);
         {
-          const l_d = $value581;
+          const l_d = $value617;
           {
-            const $argument584 = $l_q_2;
-            const $argument585 = l_d;
+            const $argument620 = $l_q_2;
+            const $argument621 = l_d;
             {
-              let l_p = $argument584;
-              let l_pledged = $argument585;
+              let l_p = $argument620;
+              let l_pledged = $argument621;
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + $l_q_2);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -7668,10 +7668,10 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered527 && $pick551-- === 0) {
-        const $n589 = $values49$n[0]!;
-        let $r590 = 0;
-        if ($n589 <= 2097152 && $n589 >= 1) {
+      if ($offered558 && $pick587-- === 0) {
+        const $n625 = $values49$n[0]!;
+        let $r626 = 0;
+        if ($n625 <= 2097152 && $n625 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7682,28 +7682,28 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n589;
+            const $m = ($t >>> 0) * $n625;
             const $low = $m >>> 0;
-            if ($low >= $n589 || $low >= 4294967296 % $n589) {
-              $r590 = ($m / 4294967296) >>> 0;
+            if ($low >= $n625 || $low >= 4294967296 % $n625) {
+              $r626 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n589 >= 1 && $n589 <= 4294967296))
+          if (!($n625 >= 1 && $n625 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r590 = drawInt(P, $n589);
+          $r626 = drawInt(P, $n625);
         }
-        const $digit587 = $r590;
-        const $value588 = $values49[$digit587]!;
+        const $digit623 = $r626;
+        const $value624 = $values49[$digit623]!;
         {
-          const l_d = $value588;
+          const l_d = $value624;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat495, 14, $value588);
+        if (trace !== null) trace.push($seat516, 14, $value624);
         {
-          const l_d = $value588;
+          const l_d = $value624;
           {
             const $amount = fn_lift_cost(l_d);
             if ($amount < 0)
@@ -7723,8 +7723,8 @@ export function playout(): PlayoutKernel {
           return 105;
         }
       }
-      if ($offered533 && $pick551-- === 0) {
-        if (!$built591) {
+      if ($offered566 && $pick587-- === 0) {
+        if (!$built627) {
           $values53$n[0]! = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
@@ -7733,11 +7733,11 @@ export function playout(): PlayoutKernel {
             if (!(v_cash[l_buyer_2]! > 0)) continue;
             $values53[$values53$n[0]!++] = l_buyer_2;
           }
-          $built591 = true;
+          $built627 = true;
         }
-        const $n594 = $values51$n[0]!;
-        let $r595 = 0;
-        if ($n594 <= 2097152 && $n594 >= 1) {
+        const $n630 = $values51$n[0]!;
+        let $r631 = 0;
+        if ($n630 <= 2097152 && $n630 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7748,23 +7748,23 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n594;
+            const $m = ($t >>> 0) * $n630;
             const $low = $m >>> 0;
-            if ($low >= $n594 || $low >= 4294967296 % $n594) {
-              $r595 = ($m / 4294967296) >>> 0;
+            if ($low >= $n630 || $low >= 4294967296 % $n630) {
+              $r631 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n594 >= 1 && $n594 <= 4294967296))
+          if (!($n630 >= 1 && $n630 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r595 = drawInt(P, $n594);
+          $r631 = drawInt(P, $n630);
         }
-        const $digit592 = $r595;
-        const $value593 = $values51[$digit592]!;
-        const $n598 = $values53$n[0]!;
-        let $r599 = 0;
-        if ($n598 <= 2097152 && $n598 >= 1) {
+        const $digit628 = $r631;
+        const $value629 = $values51[$digit628]!;
+        const $n634 = $values53$n[0]!;
+        let $r635 = 0;
+        if ($n634 <= 2097152 && $n634 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7775,39 +7775,39 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n598;
+            const $m = ($t >>> 0) * $n634;
             const $low = $m >>> 0;
-            if ($low >= $n598 || $low >= 4294967296 % $n598) {
-              $r599 = ($m / 4294967296) >>> 0;
+            if ($low >= $n634 || $low >= 4294967296 % $n634) {
+              $r635 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n598 >= 1 && $n598 <= 4294967296))
+          if (!($n634 >= 1 && $n634 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r599 = drawInt(P, $n598);
+          $r635 = drawInt(P, $n634);
         }
-        const $digit596 = $r599;
-        const $value597 = $values53[$digit596]!;
+        const $digit632 = $r635;
+        const $value633 = $values53[$digit632]!;
         {
-          l_d_3 = $value593;
-          l_buyer_2 = $value597;
+          l_d_3 = $value629;
+          l_buyer_2 = $value633;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat495, 15, $value593, $value597);
+        if (trace !== null) trace.push($seat516, 15, $value629, $value633);
         {
-          l_d_3 = $value593;
-          l_buyer_2 = $value597;
+          l_d_3 = $value629;
+          l_buyer_2 = $value633;
           return step108();
         }
       }
-      if ($offered538 && $pick551-- === 0) {
+      if ($offered573 && $pick587-- === 0) {
         {
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat495, 16);
+        if (trace !== null) trace.push($seat516, 16);
         {
           l___window_0_2 = false;
           return 105;
@@ -7816,22 +7816,22 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  function decide735($seat724: number): number {
-    const $low725 = 1;
-    const $high726 = v_cash[l_buyer_2]!;
-    const $size727 = Math.max(0, $high726 - $low725 + 1);
-    const $count728 = $size727;
-    const $total729: number = $count728;
-    if ($total729 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat724} must act but has no legal move`);
+  function decide786($seat775: number): number {
+    const $low776 = 1;
+    const $high777 = v_cash[l_buyer_2]!;
+    const $size778 = Math.max(0, $high777 - $low776 + 1);
+    const $count779 = $size778;
+    const $total780: number = $count779;
+    if ($total780 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat775} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n731 = $total729;
-    let $r732 = 0;
-    if ($n731 <= 2097152 && $n731 >= 1) {
+    const $n782 = $total780;
+    let $r783 = 0;
+    if ($n782 <= 2097152 && $n782 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7842,84 +7842,84 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n731;
+        const $m = ($t >>> 0) * $n782;
         const $low = $m >>> 0;
-        if ($low >= $n731 || $low >= 4294967296 % $n731) {
-          $r732 = ($m / 4294967296) >>> 0;
+        if ($low >= $n782 || $low >= 4294967296 % $n782) {
+          $r783 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n731 >= 1 && $n731 <= 4294967296))
+      if (!($n782 >= 1 && $n782 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r732 = drawInt(P, $n731);
+      $r783 = drawInt(P, $n782);
     }
-    const $index730$drawn = $r732;
-    let $index730 = $index730$drawn;
+    const $index781$drawn = $r783;
+    let $index781 = $index781$drawn;
     decisions++;
     steps = 0;
-    if ($index730 < $count728) {
-      const $digit733 = $index730;
-      const $value734 = $low725 + $digit733;
-      if (trace !== null) trace.push($seat724, 7, $value734);
+    if ($index781 < $count779) {
+      const $digit784 = $index781;
+      const $value785 = $low776 + $digit784;
+      if (trace !== null) trace.push($seat775, 7, $value785);
       {
-        l_amount_3 = $value734;
+        l_amount_3 = $value785;
         return step109();
       }
     }
-    $index730 -= $count728;
+    $index781 -= $count779;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide766($seat736: number): number {
+  function decide817($seat787: number): number {
     const $l_amount_3 = l_amount_3;
     const $l_d_3 = l_d_3;
     const $l_buyer_2 = l_buyer_2;
     const $l_q_2 = l_q_2;
-    preferred748: if ($preferred) {
-      let $offered749 = false;
-      offered749$open: {
-        $offered749 = true;
+    preferred799: if ($preferred) {
+      let $offered800 = false;
+      offered800$open: {
+        $offered800 = true;
       }
-      let $offered750 = false;
-      offered750$open: {
-        $offered750 = true;
+      let $offered801 = false;
+      offered801$open: {
+        $offered801 = true;
       }
       if (decisions >= $cap)
         throw new GameFault(
           "fault/decision-cap",
           `the game did not end within ${$cap} decisions: an endless flow loop?`,
         );
-      let $weight751 = 0;
-      if ($offered749) {
-        $weight751 = $l_amount_3 <= 2 * Deed_price[$l_d_3]! ? 1 : 0;
-        if (!Number.isSafeInteger($weight751) || $weight751 < 0)
+      let $weight802 = 0;
+      if ($offered800) {
+        $weight802 = $l_amount_3 <= 2 * Deed_price[$l_d_3]! ? 1 : 0;
+        if (!Number.isSafeInteger($weight802) || $weight802 < 0)
           throw new GameFault(
             "fault/bad-preference",
-            `the preference of 'accept' is ${$weight751}: a preference is a whole number from 0 up`,
+            `the preference of 'accept' is ${$weight802}: a preference is a whole number from 0 up`,
           );
       }
-      let $weight752 = 0;
-      if ($offered750) {
-        $weight752 = 1;
+      let $weight803 = 0;
+      if ($offered801) {
+        $weight803 = 1;
       }
-      const $weights753 = $weight751 + $weight752;
-      if ($weights753 === 0) break preferred748;
-      if ($weights753 > 4294967296)
+      const $weights804 = $weight802 + $weight803;
+      if ($weights804 === 0) break preferred799;
+      if ($weights804 > 4294967296)
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      let $pick754 = drawInt(P, $weights753);
-      if ($offered749) {
-        $pick754 -= $weight751;
-        if ($pick754 < 0) {
-          const $moves755 = 1;
-          if ($moves755 > 4294967296)
+      let $pick805 = drawInt(P, $weights804);
+      if ($offered800) {
+        $pick805 -= $weight802;
+        if ($pick805 < 0) {
+          const $moves806 = 1;
+          if ($moves806 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt756: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index757 = drawInt(P, $moves755);
+          attempt807: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index808 = drawInt(P, $moves806);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat736, 5);
+            if (trace !== null) trace.push($seat787, 5);
             {
               {
                 const $amount = $l_amount_3;
@@ -7937,58 +7937,58 @@ export function playout(): PlayoutKernel {
                 v_cash[$l_q_2] += $amount;
               }
               {
-                const $seg758 = Z_deeds + $l_q_2;
+                const $seg809 = Z_deeds + $l_q_2;
                 const $wanted = $l_d_3;
                 let $at = -1;
-                for (let $i = 0; $i < N[$seg758]!; $i++)
-                  if (C[$seg758 * CAP + $i]! === $wanted) {
+                for (let $i = 0; $i < N[$seg809]!; $i++)
+                  if (C[$seg809 * CAP + $i]! === $wanted) {
                     $at = $i;
                     break;
                   }
                 if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-                const $at759 = $seg758 * CAP + $at;
-                const $card = C[$at759]!;
-                const $end760 = $seg758 * CAP + N[$seg758]! - 1;
-                for (let $k761 = $at759; $k761 < $end760; $k761++) C[$k761] = C[$k761 + 1]!;
-                N[$seg758]!--;
-                const $seg762 = Z_deeds + $l_buyer_2;
-                C[$seg762 * CAP + N[$seg762]!] = $card;
-                N[$seg762]!++;
-                $where[$card] = $seg762;
+                const $at810 = $seg809 * CAP + $at;
+                const $card = C[$at810]!;
+                const $end811 = $seg809 * CAP + N[$seg809]! - 1;
+                for (let $k812 = $at810; $k812 < $end811; $k812++) C[$k812] = C[$k812 + 1]!;
+                N[$seg809]!--;
+                const $seg813 = Z_deeds + $l_buyer_2;
+                C[$seg813 * CAP + N[$seg813]!] = $card;
+                N[$seg813]!++;
+                $where[$card] = $seg813;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
                   if ($member >= 0) {
-                    $paired_deeds_group_0[($seg758 - Z_deeds) * 16 + $member]!--;
-                    $paired_deeds_group_0[($seg762 - Z_deeds) * 16 + $member]!++;
+                    $paired_deeds_group_0[($seg809 - Z_deeds) * 16 + $member]!--;
+                    $paired_deeds_group_0[($seg813 - Z_deeds) * 16 + $member]!++;
                   }
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
                   if ($member >= 0) {
-                    if (--$count_deeds_space[($seg758 - Z_deeds) * 35 + $member]! === 0)
-                      $holding_count_deeds_space[$member]! &= ~(1 << ($seg758 - Z_deeds));
-                    if ($count_deeds_space[($seg762 - Z_deeds) * 35 + $member]!++ === 0)
-                      $holding_count_deeds_space[$member]! |= 1 << ($seg762 - Z_deeds);
+                    if (--$count_deeds_space[($seg809 - Z_deeds) * 35 + $member]! === 0)
+                      $holding_count_deeds_space[$member]! &= ~(1 << ($seg809 - Z_deeds));
+                    if ($count_deeds_space[($seg813 - Z_deeds) * 35 + $member]!++ === 0)
+                      $holding_count_deeds_space[$member]! |= 1 << ($seg813 - Z_deeds);
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
                     {
-                      $count_deeds_group[($seg758 - Z_deeds) * 8 + $member]!--;
-                      if (v_eliminated[$seg758 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                      $count_deeds_group[($seg809 - Z_deeds) * 8 + $member]!--;
+                      if (v_eliminated[$seg809 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
                     }
                     {
-                      $count_deeds_group[($seg762 - Z_deeds) * 8 + $member]!++;
-                      if (v_eliminated[$seg762 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                      $count_deeds_group[($seg813 - Z_deeds) * 8 + $member]!++;
+                      if (v_eliminated[$seg813 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                     }
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
                   if ($member >= 0) {
-                    $paired_deeds_group_1[($seg758 - Z_deeds) * 16 + $member]!--;
-                    $paired_deeds_group_1[($seg762 - Z_deeds) * 16 + $member]!++;
+                    $paired_deeds_group_1[($seg809 - Z_deeds) * 16 + $member]!--;
+                    $paired_deeds_group_1[($seg813 - Z_deeds) * 16 + $member]!++;
                   }
                 }
                 $members_lowest_level[Deed_group$index[$card]!]!++;
@@ -7997,43 +7997,43 @@ export function playout(): PlayoutKernel {
               return 105;
             }
           }
-          break preferred748;
+          break preferred799;
         }
       }
-      if ($offered750) {
-        $pick754 -= $weight752;
-        if ($pick754 < 0) {
-          const $moves763 = 1;
-          if ($moves763 > 4294967296)
+      if ($offered801) {
+        $pick805 -= $weight803;
+        if ($pick805 < 0) {
+          const $moves814 = 1;
+          if ($moves814 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          attempt764: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-            let $index765 = drawInt(P, $moves763);
+          attempt815: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+            let $index816 = drawInt(P, $moves814);
             {
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push($seat736, 6);
+            if (trace !== null) trace.push($seat787, 6);
             {
               return 105;
             }
           }
-          break preferred748;
+          break preferred799;
         }
       }
     }
-    const $count737 = 1;
-    const $count738 = 1;
-    const $total739: number = $count737 + $count738;
-    if ($total739 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat736} must act but has no legal move`);
+    const $count788 = 1;
+    const $count789 = 1;
+    const $total790: number = $count788 + $count789;
+    if ($total790 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat787} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    const $n741 = $total739;
-    let $r742 = 0;
-    if ($n741 <= 2097152 && $n741 >= 1) {
+    const $n792 = $total790;
+    let $r793 = 0;
+    if ($n792 <= 2097152 && $n792 >= 1) {
       for (;;) {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8044,24 +8044,24 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $m = ($t >>> 0) * $n741;
+        const $m = ($t >>> 0) * $n792;
         const $low = $m >>> 0;
-        if ($low >= $n741 || $low >= 4294967296 % $n741) {
-          $r742 = ($m / 4294967296) >>> 0;
+        if ($low >= $n792 || $low >= 4294967296 % $n792) {
+          $r793 = ($m / 4294967296) >>> 0;
           break;
         }
       }
     } else {
-      if (!($n741 >= 1 && $n741 <= 4294967296))
+      if (!($n792 >= 1 && $n792 <= 4294967296))
         throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-      $r742 = drawInt(P, $n741);
+      $r793 = drawInt(P, $n792);
     }
-    const $index740$drawn = $r742;
-    let $index740 = $index740$drawn;
+    const $index791$drawn = $r793;
+    let $index791 = $index791$drawn;
     decisions++;
     steps = 0;
-    if ($index740 < $count737) {
-      if (trace !== null) trace.push($seat736, 5);
+    if ($index791 < $count788) {
+      if (trace !== null) trace.push($seat787, 5);
       {
         {
           const $amount = $l_amount_3;
@@ -8079,58 +8079,58 @@ export function playout(): PlayoutKernel {
           v_cash[$l_q_2] += $amount;
         }
         {
-          const $seg743 = Z_deeds + $l_q_2;
+          const $seg794 = Z_deeds + $l_q_2;
           const $wanted = $l_d_3;
           let $at = -1;
-          for (let $i = 0; $i < N[$seg743]!; $i++)
-            if (C[$seg743 * CAP + $i]! === $wanted) {
+          for (let $i = 0; $i < N[$seg794]!; $i++)
+            if (C[$seg794 * CAP + $i]! === $wanted) {
               $at = $i;
               break;
             }
           if ($at < 0) throw new GameFault("fault/card-not-in-zone", "the card is not in deeds[q]");
-          const $at744 = $seg743 * CAP + $at;
-          const $card = C[$at744]!;
-          const $end745 = $seg743 * CAP + N[$seg743]! - 1;
-          for (let $k746 = $at744; $k746 < $end745; $k746++) C[$k746] = C[$k746 + 1]!;
-          N[$seg743]!--;
-          const $seg747 = Z_deeds + $l_buyer_2;
-          C[$seg747 * CAP + N[$seg747]!] = $card;
-          N[$seg747]!++;
-          $where[$card] = $seg747;
+          const $at795 = $seg794 * CAP + $at;
+          const $card = C[$at795]!;
+          const $end796 = $seg794 * CAP + N[$seg794]! - 1;
+          for (let $k797 = $at795; $k797 < $end796; $k797++) C[$k797] = C[$k797 + 1]!;
+          N[$seg794]!--;
+          const $seg798 = Z_deeds + $l_buyer_2;
+          C[$seg798 * CAP + N[$seg798]!] = $card;
+          N[$seg798]!++;
+          $where[$card] = $seg798;
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
             if ($member >= 0) {
-              $paired_deeds_group_0[($seg743 - Z_deeds) * 16 + $member]!--;
-              $paired_deeds_group_0[($seg747 - Z_deeds) * 16 + $member]!++;
+              $paired_deeds_group_0[($seg794 - Z_deeds) * 16 + $member]!--;
+              $paired_deeds_group_0[($seg798 - Z_deeds) * 16 + $member]!++;
             }
           }
           {
             const $member = Deed_space[$card]! - 1;
             if ($member >= 0) {
-              if (--$count_deeds_space[($seg743 - Z_deeds) * 35 + $member]! === 0)
-                $holding_count_deeds_space[$member]! &= ~(1 << ($seg743 - Z_deeds));
-              if ($count_deeds_space[($seg747 - Z_deeds) * 35 + $member]!++ === 0)
-                $holding_count_deeds_space[$member]! |= 1 << ($seg747 - Z_deeds);
+              if (--$count_deeds_space[($seg794 - Z_deeds) * 35 + $member]! === 0)
+                $holding_count_deeds_space[$member]! &= ~(1 << ($seg794 - Z_deeds));
+              if ($count_deeds_space[($seg798 - Z_deeds) * 35 + $member]!++ === 0)
+                $holding_count_deeds_space[$member]! |= 1 << ($seg798 - Z_deeds);
             }
           }
           {
             const $member = Deed_group$index[$card]!;
             if ($member >= 0) {
               {
-                $count_deeds_group[($seg743 - Z_deeds) * 8 + $member]!--;
-                if (v_eliminated[$seg743 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
+                $count_deeds_group[($seg794 - Z_deeds) * 8 + $member]!--;
+                if (v_eliminated[$seg794 - Z_deeds] === 0) $count_deeds_group$seats[$member]!--;
               }
               {
-                $count_deeds_group[($seg747 - Z_deeds) * 8 + $member]!++;
-                if (v_eliminated[$seg747 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                $count_deeds_group[($seg798 - Z_deeds) * 8 + $member]!++;
+                if (v_eliminated[$seg798 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
               }
             }
           }
           {
             const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
             if ($member >= 0) {
-              $paired_deeds_group_1[($seg743 - Z_deeds) * 16 + $member]!--;
-              $paired_deeds_group_1[($seg747 - Z_deeds) * 16 + $member]!++;
+              $paired_deeds_group_1[($seg794 - Z_deeds) * 16 + $member]!--;
+              $paired_deeds_group_1[($seg798 - Z_deeds) * 16 + $member]!++;
             }
           }
           $members_lowest_level[Deed_group$index[$card]!]!++;
@@ -8139,39 +8139,39 @@ export function playout(): PlayoutKernel {
         return 105;
       }
     }
-    $index740 -= $count737;
-    if ($index740 < $count738) {
-      if (trace !== null) trace.push($seat736, 6);
+    $index791 -= $count788;
+    if ($index791 < $count789) {
+      if (trace !== null) trace.push($seat787, 6);
       {
         return 105;
       }
     }
-    $index740 -= $count738;
+    $index791 -= $count789;
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
-  function decide833(): number {
+  function decide884(): number {
     {
-      let $n790 = 0;
+      let $n841 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list73[$n790++] = l_q;
+          $list73[$n841++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n790; $s++) $list74[$s] = 0;
-      let $left792 = $n790;
-      if ($left792 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
-      race791: for (;;) {
+      for (let $s = 0; $s < $n841; $s++) $list74[$s] = 0;
+      let $left843 = $n841;
+      if ($left843 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
+      race842: for (;;) {
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        let $k794 = 0;
-        if ($left792 > 1) {
-          const $n796 = $left792;
-          let $r797 = 0;
-          if ($n796 <= 2097152 && $n796 >= 1) {
+        let $k845 = 0;
+        if ($left843 > 1) {
+          const $n847 = $left843;
+          let $r848 = 0;
+          if ($n847 <= 2097152 && $n847 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -8182,147 +8182,147 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n796;
+              const $m = ($t >>> 0) * $n847;
               const $low = $m >>> 0;
-              if ($low >= $n796 || $low >= 4294967296 % $n796) {
-                $r797 = ($m / 4294967296) >>> 0;
+              if ($low >= $n847 || $low >= 4294967296 % $n847) {
+                $r848 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n796 >= 1 && $n796 <= 4294967296))
+            if (!($n847 >= 1 && $n847 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r797 = drawInt(P, $n796);
+            $r848 = drawInt(P, $n847);
           }
-          const $k794$drawn = $r797;
-          $k794 = $k794$drawn;
+          const $k845$drawn = $r848;
+          $k845 = $k845$drawn;
         }
-        let $seat793 = -1;
-        let $seat793$at = -1;
-        for (let $a795 = 0; $a795 < $n790; $a795++)
-          if ($list74[$a795]! === 0 && $k794-- === 0) {
-            $seat793 = $list73[$a795]!;
-            $seat793$at = $a795;
+        let $seat844 = -1;
+        let $seat844$at = -1;
+        for (let $a846 = 0; $a846 < $n841; $a846++)
+          if ($list74[$a846]! === 0 && $k845-- === 0) {
+            $seat844 = $list73[$a846]!;
+            $seat844$at = $a846;
             break;
           }
-        const l_q = $seat793;
-        preferred814: if ($preferred) {
-          const $low815 = l_high_2 + 1;
-          const $high816 = v_cash[l_q]!;
-          let $offered817 = false;
-          let $least818 = $low815;
-          offered817$open: {
-            if (!($low815 <= $high816)) break offered817$open;
-            $least818 = Math.max($low815, l_high_2 + 1);
-            if (!($least818 <= $high816)) break offered817$open;
-            $offered817 = true;
+        const l_q = $seat844;
+        preferred865: if ($preferred) {
+          const $low866 = l_high_2 + 1;
+          const $high867 = v_cash[l_q]!;
+          let $offered868 = false;
+          let $least869 = $low866;
+          offered868$open: {
+            if (!($low866 <= $high867)) break offered868$open;
+            $least869 = Math.max($low866, l_high_2 + 1);
+            if (!($least869 <= $high867)) break offered868$open;
+            $offered868 = true;
           }
-          let $offered819 = false;
-          offered819$open: {
-            $offered819 = true;
+          let $offered870 = false;
+          offered870$open: {
+            $offered870 = true;
           }
           if (decisions >= $cap)
             throw new GameFault(
               "fault/decision-cap",
               `the game did not end within ${$cap} decisions: an endless flow loop?`,
             );
-          let $weight820 = 0;
-          if ($offered817) {
-            $weight820 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
-            if (!Number.isSafeInteger($weight820) || $weight820 < 0)
+          let $weight871 = 0;
+          if ($offered868) {
+            $weight871 = l_high_2 < Deed_price[l_lot]! ? 1 : 0;
+            if (!Number.isSafeInteger($weight871) || $weight871 < 0)
               throw new GameFault(
                 "fault/bad-preference",
-                `the preference of 'bid' is ${$weight820}: a preference is a whole number from 0 up`,
+                `the preference of 'bid' is ${$weight871}: a preference is a whole number from 0 up`,
               );
           }
-          let $weight821 = 0;
-          if ($offered819) {
-            $weight821 = 1;
+          let $weight872 = 0;
+          if ($offered870) {
+            $weight872 = 1;
           }
-          const $weights822 = $weight820 + $weight821;
-          if ($weights822 === 0) break preferred814;
-          if ($weights822 > 4294967296)
+          const $weights873 = $weight871 + $weight872;
+          if ($weights873 === 0) break preferred865;
+          if ($weights873 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          let $pick823 = drawInt(P, $weights822);
-          if ($offered817) {
-            $pick823 -= $weight820;
-            if ($pick823 < 0) {
-              const $size824 = Math.max(0, $high816 - $least818 + 1);
-              const $moves825 = $size824;
-              if ($moves825 > 4294967296)
+          let $pick874 = drawInt(P, $weights873);
+          if ($offered868) {
+            $pick874 -= $weight871;
+            if ($pick874 < 0) {
+              const $size875 = Math.max(0, $high867 - $least869 + 1);
+              const $moves876 = $size875;
+              if ($moves876 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt826: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index827 = drawInt(P, $moves825);
-                const $digit828 = $index827 % $size824;
-                $index827 = Math.floor($index827 / $size824);
-                const $value829 = $least818 + $digit828;
+              attempt877: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index878 = drawInt(P, $moves876);
+                const $digit879 = $index878 % $size875;
+                $index878 = Math.floor($index878 / $size875);
+                const $value880 = $least869 + $digit879;
                 {
-                  const l_amount = $value829;
+                  const l_amount = $value880;
                 }
                 decisions++;
                 steps = 0;
-                if (trace !== null) trace.push(l_q, 3, $value829);
+                if (trace !== null) trace.push(l_q, 3, $value880);
                 {
-                  const l_amount = $value829;
+                  const l_amount = $value880;
                   l_high_2 = l_amount;
                   l_leader_2 = l_q;
                   l_bidding_2 = true;
                   return 122;
                 }
               }
-              break preferred814;
+              break preferred865;
             }
           }
-          if ($offered819) {
-            $pick823 -= $weight821;
-            if ($pick823 < 0) {
-              const $moves830 = 1;
-              if ($moves830 > 4294967296)
+          if ($offered870) {
+            $pick874 -= $weight872;
+            if ($pick874 < 0) {
+              const $moves881 = 1;
+              if ($moves881 > 4294967296)
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              attempt831: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-                let $index832 = drawInt(P, $moves830);
+              attempt882: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+                let $index883 = drawInt(P, $moves881);
                 {
                 }
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list74[$seat793$at] = 1;
-                if ($left792 === 1) {
+                $list74[$seat844$at] = 1;
+                if ($left843 === 1) {
                   return 122;
                 }
-                $left792--;
-                continue race791;
+                $left843--;
+                continue race842;
               }
-              break preferred814;
+              break preferred865;
             }
           }
         }
-        const $low798 = l_high_2 + 1;
-        const $high799 = v_cash[l_q]!;
-        let $offered800 = false;
-        let $least801 = $low798;
-        offered800$open: {
-          if (!($low798 <= $high799)) break offered800$open;
-          $least801 = Math.max($low798, l_high_2 + 1);
-          if (!($least801 <= $high799)) break offered800$open;
-          $offered800 = true;
+        const $low849 = l_high_2 + 1;
+        const $high850 = v_cash[l_q]!;
+        let $offered851 = false;
+        let $least852 = $low849;
+        offered851$open: {
+          if (!($low849 <= $high850)) break offered851$open;
+          $least852 = Math.max($low849, l_high_2 + 1);
+          if (!($least852 <= $high850)) break offered851$open;
+          $offered851 = true;
         }
-        let $offered802 = false;
-        offered802$open: {
-          $offered802 = true;
+        let $offered853 = false;
+        offered853$open: {
+          $offered853 = true;
         }
-        const $offered803 = ($offered800 ? 1 : 0) + ($offered802 ? 1 : 0);
-        if ($offered803 === 0)
+        const $offered854 = ($offered851 ? 1 : 0) + ($offered853 ? 1 : 0);
+        if ($offered854 === 0)
           throw new GameFault("fault/no-legal-move", `seat ${l_q} must act but has no legal move`);
         if (decisions >= $cap)
           throw new GameFault(
             "fault/decision-cap",
             `the game did not end within ${$cap} decisions: an endless flow loop?`,
           );
-        attempt804: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-          const $n806 = $offered803;
-          let $r807 = 0;
-          if ($n806 <= 2097152 && $n806 >= 1) {
+        attempt855: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+          const $n857 = $offered854;
+          let $r858 = 0;
+          if ($n857 <= 2097152 && $n857 >= 1) {
             for (;;) {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -8333,24 +8333,24 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n806;
+              const $m = ($t >>> 0) * $n857;
               const $low = $m >>> 0;
-              if ($low >= $n806 || $low >= 4294967296 % $n806) {
-                $r807 = ($m / 4294967296) >>> 0;
+              if ($low >= $n857 || $low >= 4294967296 % $n857) {
+                $r858 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n806 >= 1 && $n806 <= 4294967296))
+            if (!($n857 >= 1 && $n857 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r807 = drawInt(P, $n806);
+            $r858 = drawInt(P, $n857);
           }
-          const $pick805$drawn = $r807;
-          let $pick805 = $pick805$drawn;
-          if ($offered800 && $pick805-- === 0) {
-            const $n811 = Math.max(0, $high799 - $least801 + 1);
-            let $r812 = 0;
-            if ($n811 <= 2097152 && $n811 >= 1) {
+          const $pick856$drawn = $r858;
+          let $pick856 = $pick856$drawn;
+          if ($offered851 && $pick856-- === 0) {
+            const $n862 = Math.max(0, $high850 - $least852 + 1);
+            let $r863 = 0;
+            if ($n862 <= 2097152 && $n862 >= 1) {
               for (;;) {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -8361,180 +8361,180 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n811;
+                const $m = ($t >>> 0) * $n862;
                 const $low = $m >>> 0;
-                if ($low >= $n811 || $low >= 4294967296 % $n811) {
-                  $r812 = ($m / 4294967296) >>> 0;
+                if ($low >= $n862 || $low >= 4294967296 % $n862) {
+                  $r863 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n811 >= 1 && $n811 <= 4294967296))
+              if (!($n862 >= 1 && $n862 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r812 = drawInt(P, $n811);
+              $r863 = drawInt(P, $n862);
             }
-            const $digit809 = $r812;
-            const $value810 = $least801 + $digit809;
+            const $digit860 = $r863;
+            const $value861 = $least852 + $digit860;
             {
-              const l_amount = $value810;
+              const l_amount = $value861;
             }
             decisions++;
             steps = 0;
-            if (trace !== null) trace.push(l_q, 3, $value810);
+            if (trace !== null) trace.push(l_q, 3, $value861);
             {
-              const l_amount = $value810;
+              const l_amount = $value861;
               l_high_2 = l_amount;
               l_leader_2 = l_q;
               l_bidding_2 = true;
               return 122;
             }
           }
-          if ($offered802 && $pick805-- === 0) {
+          if ($offered853 && $pick856-- === 0) {
             {
             }
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list74[$seat793$at] = 1;
-            if ($left792 === 1) {
+            $list74[$seat844$at] = 1;
+            if ($left843 === 1) {
               return 122;
             }
-            $left792--;
-            continue race791;
+            $left843--;
+            continue race842;
           }
         }
         throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
       }
     }
   }
-  function decide893($seat834: number): number {
-    const $seg835 = Z_deeds + l_p;
-    let $offered836 = false;
-    let $gate862 = false;
-    let $found841 = false;
-    offered836$open: {
-      if (!(N[$seg835]! > 0)) break offered836$open;
-      let $any837: boolean = false;
+  function decide951($seat885: number): number {
+    const $seg886 = Z_deeds + l_p;
+    let $offered887 = false;
+    let $gate919 = false;
+    let $found892 = false;
+    offered887$open: {
+      if (!(N[$seg886]! > 0)) break offered887$open;
+      let $any888: boolean = false;
       {
-        const $seg839 = Z_deeds + l_p;
-        const $n840 = N[$seg839]!;
-        for (let $i838 = 0; $i838 < $n840; $i838++) {
-          const l_e = C[$seg839 * CAP + $i838]!;
+        const $seg890 = Z_deeds + l_p;
+        const $n891 = N[$seg890]!;
+        for (let $i889 = 0; $i889 < $n891; $i889++) {
+          const l_e = C[$seg890 * CAP + $i889]!;
           if (fn_may_sell_stack$memo(l_p, l_e)) {
-            $any837 = true;
+            $any888 = true;
             break;
           }
         }
       }
-      if (!$any837) break offered836$open;
-      $gate862 = true;
+      if (!$any888) break offered887$open;
+      $gate919 = true;
     }
-    const $seg844 = Z_deeds + l_p;
-    let $offered845 = false;
-    let $gate863 = false;
-    let $found850 = false;
-    offered845$open: {
-      if (!(N[$seg844]! > 0)) break offered845$open;
-      let $any846: boolean = false;
+    const $seg897 = Z_deeds + l_p;
+    let $offered898 = false;
+    let $gate920 = false;
+    let $found903 = false;
+    offered898$open: {
+      if (!(N[$seg897]! > 0)) break offered898$open;
+      let $any899: boolean = false;
       {
-        const $seg848 = Z_deeds + l_p;
-        const $n849 = N[$seg848]!;
-        for (let $i847 = 0; $i847 < $n849; $i847++) {
-          const l_e = C[$seg848 * CAP + $i847]!;
+        const $seg901 = Z_deeds + l_p;
+        const $n902 = N[$seg901]!;
+        for (let $i900 = 0; $i900 < $n902; $i900++) {
+          const l_e = C[$seg901 * CAP + $i900]!;
           if (v_key[l_e]! === 1 && v_stacks_left >= 4) {
-            $any846 = true;
+            $any899 = true;
             break;
           }
         }
       }
-      if (!$any846) break offered845$open;
-      if (!(v_stacks_left >= 4)) break offered845$open;
-      $gate863 = true;
+      if (!$any899) break offered898$open;
+      if (!(v_stacks_left >= 4)) break offered898$open;
+      $gate920 = true;
     }
-    const $seg853 = Z_deeds + l_p;
-    let $offered854 = false;
-    let $gate864 = false;
-    let $found859 = false;
-    offered854$open: {
-      if (!(N[$seg853]! > 0)) break offered854$open;
-      let $any855: boolean = false;
+    const $seg908 = Z_deeds + l_p;
+    let $offered909 = false;
+    let $gate921 = false;
+    let $found914 = false;
+    offered909$open: {
+      if (!(N[$seg908]! > 0)) break offered909$open;
+      let $any910: boolean = false;
       {
-        const $seg857 = Z_deeds + l_p;
-        const $n858 = N[$seg857]!;
-        for (let $i856 = 0; $i856 < $n858; $i856++) {
-          const l_e = C[$seg857 * CAP + $i856]!;
+        const $seg912 = Z_deeds + l_p;
+        const $n913 = N[$seg912]!;
+        for (let $i911 = 0; $i911 < $n913; $i911++) {
+          const l_e = C[$seg912 * CAP + $i911]!;
           if (
             !(v_mortgaged[l_e]! === 1) &&
             $paired_deeds_group_0[l_p * 16 + Deed_group$index[l_e]! * 2 + 0]! === 0
           ) {
-            $any855 = true;
+            $any910 = true;
             break;
           }
         }
       }
-      if (!$any855) break offered854$open;
-      $gate864 = true;
+      if (!$any910) break offered909$open;
+      $gate921 = true;
     }
     $values75$n[0]! = 0;
     $values77$n[0]! = 0;
     $values79$n[0]! = 0;
-    if ($gate862 || $gate863 || $gate864) {
-      let $value865$kept0 = 0;
-      let $value865$kept1 = 0;
-      let $value865$kept2 = 0;
-      for (let $i866 = 0; $i866 < N[$seg835]!; $i866++) {
-        const $value865 = C[$seg835 * CAP + $i866]!;
-        found859$test: if ($gate864) {
-          const l_d = $value865;
-          if (!!(v_mortgaged[l_d]! === 1)) break found859$test;
-          if (!($paired_deeds_group_0[l_p * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)) break found859$test;
-          $values79[$value865$kept2++] = l_d;
+    if ($gate919 || $gate920 || $gate921) {
+      let $value922$kept0 = 0;
+      let $value922$kept1 = 0;
+      let $value922$kept2 = 0;
+      for (let $i923 = 0, $n924 = N[$seg886]!; $i923 < $n924; $i923++) {
+        const $value922 = C[$seg886 * CAP + $i923]!;
+        found914$test: if ($gate921) {
+          const l_d = $value922;
+          if (!!(v_mortgaged[l_d]! === 1)) break found914$test;
+          if (!($paired_deeds_group_0[l_p * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)) break found914$test;
+          $values79[$value922$kept2++] = l_d;
         }
-        if (v_key[$value865]! === 1) {
-          found850$test: if ($gate863) {
-            const l_d = $value865;
-            $values77[$value865$kept1++] = l_d;
+        if (v_key[$value922]! === 1) {
+          found903$test: if ($gate920) {
+            const l_d = $value922;
+            $values77[$value922$kept1++] = l_d;
           }
         } else {
-          found841$test: if ($gate862) {
-            const l_d = $value865;
-            if (!(v_books[l_d]! > 0)) break found841$test;
-            if (!fn_may_sell_stack$memo(l_p, l_d)) break found841$test;
-            $values75[$value865$kept0++] = l_d;
+          found892$test: if ($gate919) {
+            const l_d = $value922;
+            if (!(v_books[l_d]! > 0)) break found892$test;
+            if (!fn_may_sell_stack$memo(l_p, l_d)) break found892$test;
+            $values75[$value922$kept0++] = l_d;
           }
         }
       }
-      $values75$n[0]! = $value865$kept0;
-      $values77$n[0]! = $value865$kept1;
-      $values79$n[0]! = $value865$kept2;
-      $found841 = $value865$kept0 > 0;
-      $found850 = $value865$kept1 > 0;
-      $found859 = $value865$kept2 > 0;
+      $values75$n[0]! = $value922$kept0;
+      $values77$n[0]! = $value922$kept1;
+      $values79$n[0]! = $value922$kept2;
+      $found892 = $value922$kept0 > 0;
+      $found903 = $value922$kept1 > 0;
+      $found914 = $value922$kept2 > 0;
     }
-    offered836$open: {
-      if (!$found841) break offered836$open;
-      $offered836 = true;
+    offered887$open: {
+      if (!$found892) break offered887$open;
+      $offered887 = true;
     }
-    offered845$open: {
-      if (!$found850) break offered845$open;
-      $offered845 = true;
+    offered898$open: {
+      if (!$found903) break offered898$open;
+      $offered898 = true;
     }
-    offered854$open: {
-      if (!$found859) break offered854$open;
-      $offered854 = true;
+    offered909$open: {
+      if (!$found914) break offered909$open;
+      $offered909 = true;
     }
-    const $offered867 = ($offered836 ? 1 : 0) + ($offered845 ? 1 : 0) + ($offered854 ? 1 : 0);
-    if ($offered867 === 0)
-      throw new GameFault("fault/no-legal-move", `seat ${$seat834} must act but has no legal move`);
+    const $offered925 = ($offered887 ? 1 : 0) + ($offered898 ? 1 : 0) + ($offered909 ? 1 : 0);
+    if ($offered925 === 0)
+      throw new GameFault("fault/no-legal-move", `seat ${$seat885} must act but has no legal move`);
     if (decisions >= $cap)
       throw new GameFault(
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    attempt868: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
-      const $n870 = $offered867;
-      let $r871 = 0;
-      if ($n870 <= 2097152 && $n870 >= 1) {
+    attempt926: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
+      const $n928 = $offered925;
+      let $r929 = 0;
+      if ($n928 <= 2097152 && $n928 >= 1) {
         for (;;) {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8545,24 +8545,24 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $m = ($t >>> 0) * $n870;
+          const $m = ($t >>> 0) * $n928;
           const $low = $m >>> 0;
-          if ($low >= $n870 || $low >= 4294967296 % $n870) {
-            $r871 = ($m / 4294967296) >>> 0;
+          if ($low >= $n928 || $low >= 4294967296 % $n928) {
+            $r929 = ($m / 4294967296) >>> 0;
             break;
           }
         }
       } else {
-        if (!($n870 >= 1 && $n870 <= 4294967296))
+        if (!($n928 >= 1 && $n928 <= 4294967296))
           throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-        $r871 = drawInt(P, $n870);
+        $r929 = drawInt(P, $n928);
       }
-      const $pick869$drawn = $r871;
-      let $pick869 = $pick869$drawn;
-      if ($offered836 && $pick869-- === 0) {
-        const $n875 = $values75$n[0]!;
-        let $r876 = 0;
-        if ($n875 <= 2097152 && $n875 >= 1) {
+      const $pick927$drawn = $r929;
+      let $pick927 = $pick927$drawn;
+      if ($offered887 && $pick927-- === 0) {
+        const $n933 = $values75$n[0]!;
+        let $r934 = 0;
+        if ($n933 <= 2097152 && $n933 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8573,34 +8573,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n875;
+            const $m = ($t >>> 0) * $n933;
             const $low = $m >>> 0;
-            if ($low >= $n875 || $low >= 4294967296 % $n875) {
-              $r876 = ($m / 4294967296) >>> 0;
+            if ($low >= $n933 || $low >= 4294967296 % $n933) {
+              $r934 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n875 >= 1 && $n875 <= 4294967296))
+          if (!($n933 >= 1 && $n933 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r876 = drawInt(P, $n875);
+          $r934 = drawInt(P, $n933);
         }
-        const $digit873 = $r876;
-        const $value874 = $values75[$digit873]!;
+        const $digit931 = $r934;
+        const $value932 = $values75[$digit931]!;
         {
-          const l_d = $value874;
+          const l_d = $value932;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat834, 0, $value874);
+        if (trace !== null) trace.push($seat885, 0, $value932);
         {
-          const l_d = $value874;
+          const l_d = $value932;
           {
-            const $argument877 = l_p;
-            const $argument878 = l_d;
+            const $argument935 = l_p;
+            const $argument936 = l_d;
             {
-              let l_p = $argument877;
-              let l_sold = $argument878;
+              let l_p = $argument935;
+              let l_sold = $argument936;
               $write_books$at_deeds(l_sold, v_books[l_sold] - 1, Z_deeds + l_p);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8625,10 +8625,10 @@ export function playout(): PlayoutKernel {
           return 113;
         }
       }
-      if ($offered845 && $pick869-- === 0) {
-        const $n882 = $values77$n[0]!;
-        let $r883 = 0;
-        if ($n882 <= 2097152 && $n882 >= 1) {
+      if ($offered898 && $pick927-- === 0) {
+        const $n940 = $values77$n[0]!;
+        let $r941 = 0;
+        if ($n940 <= 2097152 && $n940 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8639,34 +8639,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n882;
+            const $m = ($t >>> 0) * $n940;
             const $low = $m >>> 0;
-            if ($low >= $n882 || $low >= 4294967296 % $n882) {
-              $r883 = ($m / 4294967296) >>> 0;
+            if ($low >= $n940 || $low >= 4294967296 % $n940) {
+              $r941 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n882 >= 1 && $n882 <= 4294967296))
+          if (!($n940 >= 1 && $n940 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r883 = drawInt(P, $n882);
+          $r941 = drawInt(P, $n940);
         }
-        const $digit880 = $r883;
-        const $value881 = $values77[$digit880]!;
+        const $digit938 = $r941;
+        const $value939 = $values77[$digit938]!;
         {
-          const l_d = $value881;
+          const l_d = $value939;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat834, 1, $value881);
+        if (trace !== null) trace.push($seat885, 1, $value939);
         {
-          const l_d = $value881;
+          const l_d = $value939;
           {
-            const $argument884 = l_p;
-            const $argument885 = l_d;
+            const $argument942 = l_p;
+            const $argument943 = l_d;
             {
-              let l_p = $argument884;
-              let l_sold = $argument885;
+              let l_p = $argument942;
+              let l_sold = $argument943;
               $write_key$at_deeds(l_sold, false, Z_deeds + l_p);
               $members_lowest_level[Deed_group$index[l_sold]!]!++;
               $generation_may_sell_stack++;
@@ -8695,10 +8695,10 @@ export function playout(): PlayoutKernel {
           return 113;
         }
       }
-      if ($offered854 && $pick869-- === 0) {
-        const $n889 = $values79$n[0]!;
-        let $r890 = 0;
-        if ($n889 <= 2097152 && $n889 >= 1) {
+      if ($offered909 && $pick927-- === 0) {
+        const $n947 = $values79$n[0]!;
+        let $r948 = 0;
+        if ($n947 <= 2097152 && $n947 >= 1) {
           for (;;) {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8709,34 +8709,34 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $m = ($t >>> 0) * $n889;
+            const $m = ($t >>> 0) * $n947;
             const $low = $m >>> 0;
-            if ($low >= $n889 || $low >= 4294967296 % $n889) {
-              $r890 = ($m / 4294967296) >>> 0;
+            if ($low >= $n947 || $low >= 4294967296 % $n947) {
+              $r948 = ($m / 4294967296) >>> 0;
               break;
             }
           }
         } else {
-          if (!($n889 >= 1 && $n889 <= 4294967296))
+          if (!($n947 >= 1 && $n947 <= 4294967296))
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-          $r890 = drawInt(P, $n889);
+          $r948 = drawInt(P, $n947);
         }
-        const $digit887 = $r890;
-        const $value888 = $values79[$digit887]!;
+        const $digit945 = $r948;
+        const $value946 = $values79[$digit945]!;
         {
-          const l_d = $value888;
+          const l_d = $value946;
         }
         decisions++;
         steps = 0;
-        if (trace !== null) trace.push($seat834, 2, $value888);
+        if (trace !== null) trace.push($seat885, 2, $value946);
         {
-          const l_d = $value888;
+          const l_d = $value946;
           {
-            const $argument891 = l_p;
-            const $argument892 = l_d;
+            const $argument949 = l_p;
+            const $argument950 = l_d;
             {
-              let l_p = $argument891;
-              let l_pledged = $argument892;
+              let l_p = $argument949;
+              let l_pledged = $argument950;
               $write_mortgaged$at_deeds(l_pledged, true, Z_deeds + l_p);
               {
                 const $amount = Deed_mortgage[l_pledged]!;
@@ -9119,21 +9119,21 @@ export function playout(): PlayoutKernel {
         $freshKeyed();
         $inPlay = -1;
         {
-          let $n894 = 0;
+          let $n952 = 0;
           {
-            const $n896 = N[Z_spaces]!;
-            for (let $i895 = 0; $i895 < $n896; $i895++) {
-              const l_s = C[Z_spaces * CAP + $i895]!;
-              if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n894++] = l_s;
+            const $n954 = N[Z_spaces]!;
+            for (let $i953 = 0; $i953 < $n954; $i953++) {
+              const l_s = C[Z_spaces * CAP + $i953]!;
+              if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n952++] = l_s;
             }
           }
-          if ($n894 > 0) {
+          if ($n952 > 0) {
             let $j = 0;
             let $w = 0;
             const $n = N[Z_spaces]!;
             for (let $r = 0; $r < $n; $r++) {
               const $c = C[Z_spaces * CAP + $r]!;
-              if ($j < $n894 && $c === $list81[$j]) {
+              if ($j < $n952 && $c === $list81[$j]) {
                 $j++;
                 continue;
               }
@@ -9141,8 +9141,8 @@ export function playout(): PlayoutKernel {
             }
             N[Z_spaces] = $w;
           }
-          for (let $i897 = 0; $i897 < $n894; $i897++) {
-            const l_s = $list81[$i897]!;
+          for (let $i955 = 0; $i955 < $n952; $i955++) {
+            const l_s = $list81[$i955]!;
             {
               const $card = l_s;
               {
@@ -9157,21 +9157,21 @@ export function playout(): PlayoutKernel {
           }
         }
         {
-          let $n898 = 0;
+          let $n956 = 0;
           {
-            const $n900 = N[Z_bank_deeds]!;
-            for (let $i899 = 0; $i899 < $n900; $i899++) {
-              const l_d = C[Z_bank_deeds * CAP + $i899]!;
-              if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n898++] = l_d;
+            const $n958 = N[Z_bank_deeds]!;
+            for (let $i957 = 0; $i957 < $n958; $i957++) {
+              const l_d = C[Z_bank_deeds * CAP + $i957]!;
+              if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n956++] = l_d;
             }
           }
-          if ($n898 > 0) {
+          if ($n956 > 0) {
             let $j = 0;
             let $w = 0;
             const $n = N[Z_bank_deeds]!;
             for (let $r = 0; $r < $n; $r++) {
               const $c = C[Z_bank_deeds * CAP + $r]!;
-              if ($j < $n898 && $c === $list82[$j]) {
+              if ($j < $n956 && $c === $list82[$j]) {
                 $j++;
                 continue;
               }
@@ -9179,8 +9179,8 @@ export function playout(): PlayoutKernel {
             }
             N[Z_bank_deeds] = $w;
           }
-          for (let $i901 = 0; $i901 < $n898; $i901++) {
-            const l_d = $list82[$i901]!;
+          for (let $i959 = 0; $i959 < $n956; $i959++) {
+            const l_d = $list82[$i959]!;
             {
               const $card = l_d;
               {
@@ -9198,16 +9198,16 @@ export function playout(): PlayoutKernel {
         v_stacks_left = tableValue(TABLE_stack_stock, fn_board_in_play(), "stack_stock");
         v_keys_left = tableValue(TABLE_key_stock, fn_board_in_play(), "key_stock");
         {
-          let $n902 = 0;
+          let $n960 = 0;
           {
-            const $n904 = $count_mercy_deck_deck[1]! > 0 ? N[Z_mercy_deck]! : 0;
-            for (let $i903 = 0; $i903 < $n904; $i903++) {
-              const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i903]!;
-              if (Fortune_deck$code[l_c]! === 1) $list83[$n902++] = l_c;
+            const $n962 = $count_mercy_deck_deck[1]! > 0 ? N[Z_mercy_deck]! : 0;
+            for (let $i961 = 0; $i961 < $n962; $i961++) {
+              const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i961]!;
+              if (Fortune_deck$code[l_c]! === 1) $list83[$n960++] = l_c;
             }
           }
-          if ($n902 > 0) {
-            let $j = $n902 - 1;
+          if ($n960 > 0) {
+            let $j = $n960 - 1;
             let $w = 0;
             const $n = N[Z_mercy_deck]!;
             for (let $r = 0; $r < $n; $r++) {
@@ -9220,8 +9220,8 @@ export function playout(): PlayoutKernel {
             }
             N[Z_mercy_deck] = $w;
           }
-          for (let $i905 = 0; $i905 < $n902; $i905++) {
-            const l_c = $list83[$i905]!;
+          for (let $i963 = 0; $i963 < $n960; $i963++) {
+            const l_c = $list83[$i963]!;
             {
               const $card = l_c;
               {
@@ -9268,10 +9268,10 @@ export function playout(): PlayoutKernel {
         $prefixKey = players * 4 + ($variant_short ? 1 : 0) + ($variant_small_board ? 2 : 0);
       }
       {
-        for (let $i906 = N[Z_mercy_deck]! - 1; $i906 > 0; $i906--) {
-          const $n910 = $i906 + 1;
-          let $r911 = 0;
-          if ($n910 <= 2097152 && $n910 >= 1) {
+        for (let $i964 = N[Z_mercy_deck]! - 1; $i964 > 0; $i964--) {
+          const $n968 = $i964 + 1;
+          let $r969 = 0;
+          if ($n968 <= 2097152 && $n968 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -9282,31 +9282,31 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n910;
+              const $m = ($t >>> 0) * $n968;
               const $low = $m >>> 0;
-              if ($low >= $n910 || $low >= 4294967296 % $n910) {
-                $r911 = ($m / 4294967296) >>> 0;
+              if ($low >= $n968 || $low >= 4294967296 % $n968) {
+                $r969 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n910 >= 1 && $n910 <= 4294967296))
+            if (!($n968 >= 1 && $n968 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r911 = drawInt(G, $n910);
+            $r969 = drawInt(G, $n968);
           }
-          const $j909 = $r911;
-          const $a907 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i906;
-          const $b908 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j909;
-          const $card = C[$a907]!;
-          C[$a907] = C[$b908]!;
-          C[$b908] = $card;
+          const $j967 = $r969;
+          const $a965 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i964;
+          const $b966 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j967;
+          const $card = C[$a965]!;
+          C[$a965] = C[$b966]!;
+          C[$b966] = $card;
         }
       }
       {
-        for (let $i912 = N[Z_grace_deck]! - 1; $i912 > 0; $i912--) {
-          const $n916 = $i912 + 1;
-          let $r917 = 0;
-          if ($n916 <= 2097152 && $n916 >= 1) {
+        for (let $i970 = N[Z_grace_deck]! - 1; $i970 > 0; $i970--) {
+          const $n974 = $i970 + 1;
+          let $r975 = 0;
+          if ($n974 <= 2097152 && $n974 >= 1) {
             for (;;) {
               const $a = G[0]!,
                 $b = G[1]!,
@@ -9317,34 +9317,34 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n916;
+              const $m = ($t >>> 0) * $n974;
               const $low = $m >>> 0;
-              if ($low >= $n916 || $low >= 4294967296 % $n916) {
-                $r917 = ($m / 4294967296) >>> 0;
+              if ($low >= $n974 || $low >= 4294967296 % $n974) {
+                $r975 = ($m / 4294967296) >>> 0;
                 break;
               }
             }
           } else {
-            if (!($n916 >= 1 && $n916 <= 4294967296))
+            if (!($n974 >= 1 && $n974 <= 4294967296))
               throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r917 = drawInt(G, $n916);
+            $r975 = drawInt(G, $n974);
           }
-          const $j915 = $r917;
-          const $a913 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i912;
-          const $b914 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j915;
-          const $card = C[$a913]!;
-          C[$a913] = C[$b914]!;
-          C[$b914] = $card;
+          const $j973 = $r975;
+          const $a971 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i970;
+          const $b972 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j973;
+          const $card = C[$a971]!;
+          C[$a971] = C[$b972]!;
+          C[$b972] = $card;
         }
       }
       {
-        let $n918 = 0;
+        let $n976 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list84[$n918++] = l_p;
+          $list84[$n976++] = l_p;
         }
-        for (let $i919 = 0; $i919 < $n918; $i919++) {
-          const l_p = $list84[$i919]!;
+        for (let $i977 = 0; $i977 < $n976; $i977++) {
+          const l_p = $list84[$i977]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -9361,10 +9361,10 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
-          for (let $i920 = N[Z_bank_deeds]! - 1; $i920 > 0; $i920--) {
-            const $n924 = $i920 + 1;
-            let $r925 = 0;
-            if ($n924 <= 2097152 && $n924 >= 1) {
+          for (let $i978 = N[Z_bank_deeds]! - 1; $i978 > 0; $i978--) {
+            const $n982 = $i978 + 1;
+            let $r983 = 0;
+            if ($n982 <= 2097152 && $n982 >= 1) {
               for (;;) {
                 const $a = G[0]!,
                   $b = G[1]!,
@@ -9375,89 +9375,89 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n924;
+                const $m = ($t >>> 0) * $n982;
                 const $low = $m >>> 0;
-                if ($low >= $n924 || $low >= 4294967296 % $n924) {
-                  $r925 = ($m / 4294967296) >>> 0;
+                if ($low >= $n982 || $low >= 4294967296 % $n982) {
+                  $r983 = ($m / 4294967296) >>> 0;
                   break;
                 }
               }
             } else {
-              if (!($n924 >= 1 && $n924 <= 4294967296))
+              if (!($n982 >= 1 && $n982 <= 4294967296))
                 throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r925 = drawInt(G, $n924);
+              $r983 = drawInt(G, $n982);
             }
-            const $j923 = $r925;
-            const $a921 = Z_bank_deeds * CAP + $i920;
-            const $b922 = Z_bank_deeds * CAP + $j923;
-            const $card = C[$a921]!;
-            C[$a921] = C[$b922]!;
-            C[$b922] = $card;
+            const $j981 = $r983;
+            const $a979 = Z_bank_deeds * CAP + $i978;
+            const $b980 = Z_bank_deeds * CAP + $j981;
+            const $card = C[$a979]!;
+            C[$a979] = C[$b980]!;
+            C[$b980] = $card;
           }
         }
         let l_dealt_each = Math.min(4, floorDiv(N[Z_bank_deeds]!, players));
         {
-          let $n926 = 0;
+          let $n984 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list85[$n926++] = l_p;
+            $list85[$n984++] = l_p;
           }
-          for (let $i927 = 0; $i927 < $n926; $i927++) {
-            const l_p = $list85[$i927]!;
+          for (let $i985 = 0; $i985 < $n984; $i985++) {
+            const l_p = $list85[$i985]!;
             {
-              const $seg928 = Z_deeds + l_p;
+              const $seg986 = Z_deeds + l_p;
               const $count = l_dealt_each;
               if (!Number.isInteger($count) || $count < 0 || $count > N[Z_bank_deeds]!)
                 throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from bank_deeds");
               for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $at929 = Z_bank_deeds * CAP;
-                const $card = C[$at929]!;
-                const $end930 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
-                for (let $k931 = $at929; $k931 < $end930; $k931++) C[$k931] = C[$k931 + 1]!;
+                const $at987 = Z_bank_deeds * CAP;
+                const $card = C[$at987]!;
+                const $end988 = Z_bank_deeds * CAP + N[Z_bank_deeds]! - 1;
+                for (let $k989 = $at987; $k989 < $end988; $k989++) C[$k989] = C[$k989 + 1]!;
                 N[Z_bank_deeds]!--;
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) $count_bank_deeds_group[$member]!--;
                 }
-                C[$seg928 * CAP + N[$seg928]!] = $card;
-                N[$seg928]!++;
-                $where[$card] = $seg928;
+                C[$seg986 * CAP + N[$seg986]!] = $card;
+                N[$seg986]!++;
+                $where[$card] = $seg986;
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_0$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_0[($seg928 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_0[($seg986 - Z_deeds) * 16 + $member]!++;
                 }
                 {
                   const $member = Deed_space[$card]! - 1;
                   if ($member >= 0)
-                    if ($count_deeds_space[($seg928 - Z_deeds) * 35 + $member]!++ === 0)
-                      $holding_count_deeds_space[$member]! |= 1 << ($seg928 - Z_deeds);
+                    if ($count_deeds_space[($seg986 - Z_deeds) * 35 + $member]!++ === 0)
+                      $holding_count_deeds_space[$member]! |= 1 << ($seg986 - Z_deeds);
                 }
                 {
                   const $member = Deed_group$index[$card]!;
                   if ($member >= 0) {
-                    $count_deeds_group[($seg928 - Z_deeds) * 8 + $member]!++;
-                    if (v_eliminated[$seg928 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
+                    $count_deeds_group[($seg986 - Z_deeds) * 8 + $member]!++;
+                    if (v_eliminated[$seg986 - Z_deeds] === 0) $count_deeds_group$seats[$member]!++;
                   }
                 }
                 {
                   const $member = Deed_group$index[$card]! * 2 + ($paired_deeds_group_1$test($card) ? 1 : 0);
-                  if ($member >= 0) $paired_deeds_group_1[($seg928 - Z_deeds) * 16 + $member]!++;
+                  if ($member >= 0) $paired_deeds_group_1[($seg986 - Z_deeds) * 16 + $member]!++;
                 }
               }
             }
             $generation_lowest_level++;
             $generation_may_sell_stack++;
             {
-              let $sum932: number = 0;
+              let $sum990: number = 0;
               {
-                const $seg934 = Z_deeds + l_p;
-                const $n935 = N[$seg934]!;
-                for (let $i933 = 0; $i933 < $n935; $i933++) {
-                  const l_d = C[$seg934 * CAP + $i933]!;
-                  $sum932 += Deed_price[l_d]!;
+                const $seg992 = Z_deeds + l_p;
+                const $n993 = N[$seg992]!;
+                for (let $i991 = 0; $i991 < $n993; $i991++) {
+                  const l_d = C[$seg992 * CAP + $i991]!;
+                  $sum990 += Deed_price[l_d]!;
                 }
               }
-              const $amount = $sum932;
+              const $amount = $sum990;
               if ($amount < 0)
                 throw new GameFault(
                   "fault/negative-transfer",

@@ -15,7 +15,8 @@ export interface KernelDomain {
   readonly valueAt: (digit: string) => string;
   /** A range's ends (names of consts). */
   readonly ends?: { readonly low: string; readonly high: string };
-  /** Each value in order, bound to `binder`, running `body`. */
+  /** Each value in order, bound to `binder`, running `body`: a search or a listing, which moves no
+   *  card and lists into another list, so the domain's size is read once. */
   readonly each: (binder: string, body: string[]) => string[];
   /** A set of cards: the zone it is drawn from, as a new array (code to run where one is needed). */
   readonly cards?: string;
@@ -69,9 +70,11 @@ export class KernelDomains {
         valueAt: cardAt,
         position: true,
         shares: `zone ${zone.seg} ${zone.layout.topLast}`,
+        // The size read once, not at every card: a load and bounds check of the typed array each time.
         each: (binder, body) => {
           const i = this.code.temp("i");
-          return [`for (let ${i} = 0; ${i} < N[${seg}]!; ${i}++) {`, `const ${binder} = ${cardAt(i)};`, ...body, "}"];
+          const n = this.code.temp("n");
+          return [`for (let ${i} = 0, ${n} = N[${seg}]!; ${i} < ${n}; ${i}++) {`, `const ${binder} = ${cardAt(i)};`, ...body, "}"];
         },
       };
     }
@@ -105,7 +108,8 @@ export class KernelDomains {
       valueAt: (digit) => `${list}[${digit}]!`,
       each: (binder, body) => {
         const i = this.code.temp("i");
-        return [`for (let ${i} = 0; ${i} < ${size}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...body, "}"];
+        const n = this.code.temp("n");
+        return [`for (let ${i} = 0, ${n} = ${size}; ${i} < ${n}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...body, "}"];
       },
     };
   }
