@@ -81,86 +81,58 @@ export function playout(): PlayoutKernel {
   var K_$list11 = new Int32Array(6);
   var K_$list12 = new Int32Array(6);
   var K_$values13 = [] as string[];
-  var K_$values13$n = new Int32Array(1);
+  var K_$list14 = new Int32Array(6);
   var K_$list15 = new Int32Array(6);
-  var K_$list16 = new Int32Array(6);
-  var K_$values17 = [] as unknown[];
+  var K_$values16 = [] as unknown[];
+  var K_$values17 = [] as string[];
   var K_$values18 = [] as string[];
-  var K_$values18$n = new Int32Array(1);
-  var K_$values20 = [] as string[];
-  var K_$values20$n = new Int32Array(1);
-  var K_$list22 = new Int32Array(6);
-  var K_$list23 = new Int32Array(6);
-  var K_$values24 = [] as unknown[];
-  var K_$values25 = [] as string[];
-  var K_$values25$n = new Int32Array(1);
+  var K_$list19 = new Int32Array(6);
+  var K_$list20 = new Int32Array(6);
+  var K_$values21 = [] as unknown[];
+  var K_$values22 = [] as string[];
+  var K_$values23 = [] as string[];
+  var K_$list24 = new Int32Array(6);
+  var K_$list25 = new Int32Array(6);
+  var K_$values26 = [] as unknown[];
   var K_$values27 = [] as string[];
-  var K_$values27$n = new Int32Array(1);
+  var K_$values28 = [] as string[];
   var K_$list29 = new Int32Array(6);
   var K_$list30 = new Int32Array(6);
   var K_$values31 = [] as unknown[];
   var K_$values32 = [] as string[];
-  var K_$values32$n = new Int32Array(1);
+  var K_$list33 = new Int32Array(CAP);
   var K_$values34 = [] as string[];
-  var K_$values34$n = new Int32Array(1);
+  var K_$list35 = new Int32Array(6);
   var K_$list36 = new Int32Array(6);
-  var K_$list37 = new Int32Array(6);
-  var K_$values38 = [] as unknown[];
+  var K_$values37 = [] as unknown[];
+  var K_$values38 = [] as string[];
   var K_$values39 = [] as string[];
-  var K_$values39$n = new Int32Array(1);
-  var K_$list41 = new Int32Array(CAP);
-  var K_$values42 = [] as string[];
-  var K_$values42$n = new Int32Array(1);
-  var K_$list44 = new Int32Array(6);
+  var K_$list40 = new Int32Array(6);
+  var K_$list41 = new Int32Array(6);
+  var K_$values42 = [] as unknown[];
+  var K_$values43 = [] as string[];
+  var K_$values44 = [] as string[];
   var K_$list45 = new Int32Array(6);
-  var K_$values46 = [] as unknown[];
-  var K_$values47 = [] as string[];
-  var K_$values47$n = new Int32Array(1);
-  var K_$values49 = [] as string[];
-  var K_$values49$n = new Int32Array(1);
-  var K_$list51 = new Int32Array(6);
-  var K_$list52 = new Int32Array(6);
-  var K_$values53 = [] as unknown[];
-  var K_$values54 = [] as string[];
-  var K_$values54$n = new Int32Array(1);
-  var K_$values56 = [] as string[];
-  var K_$values56$n = new Int32Array(1);
-  var K_$list58 = new Int32Array(6);
-  var K_$list59 = new Int32Array(6);
-  var K_$values60 = [] as unknown[];
-  var K_$values61 = [] as string[];
-  var K_$values61$n = new Int32Array(1);
-  var K_$values63 = new Int32Array(CAP);
-  var K_$values63$n = new Int32Array(1);
-  var K_$values65 = new Int32Array(CAP);
-  var K_$values65$n = new Int32Array(1);
-  var K_$values67 = new Int32Array(6);
-  var K_$values67$n = new Int32Array(1);
-  var K_$values69 = new Int32Array(CAP);
-  var K_$values69$n = new Int32Array(1);
-  var K_$list71 = new Int32Array(6);
-  var K_$values72 = new Int32Array(CAP);
-  var K_$values72$n = new Int32Array(1);
-  var K_$values74 = new Int32Array(6);
-  var K_$values74$n = new Int32Array(1);
-  var K_$values76 = new Int32Array(6);
-  var K_$values76$n = new Int32Array(1);
-  var K_$values78 = new Int32Array(CAP);
-  var K_$values78$n = new Int32Array(1);
-  var K_$values80 = new Int32Array(6);
-  var K_$values80$n = new Int32Array(1);
-  var K_$values82 = new Int32Array(CAP);
-  var K_$values82$n = new Int32Array(1);
-  var K_$list84 = new Int32Array(6);
-  var K_$values85 = new Int32Array(CAP);
-  var K_$values85$n = new Int32Array(1);
-  var K_$values87 = new Int32Array(CAP);
-  var K_$values87$n = new Int32Array(1);
-  var K_$values89 = new Int32Array(6);
-  var K_$values89$n = new Int32Array(1);
-  var K_$values91 = new Int32Array(CAP);
-  var K_$values91$n = new Int32Array(1);
-  var K_$list93 = new Int32Array(6);
+  var K_$list46 = new Int32Array(6);
+  var K_$values47 = [] as unknown[];
+  var K_$values48 = [] as string[];
+  var K_$values49 = new Int32Array(CAP);
+  var K_$values50 = new Int32Array(CAP);
+  var K_$values51 = new Int32Array(6);
+  var K_$values52 = new Int32Array(CAP);
+  var K_$list53 = new Int32Array(6);
+  var K_$values54 = new Int32Array(CAP);
+  var K_$values55 = new Int32Array(6);
+  var K_$values56 = new Int32Array(6);
+  var K_$values57 = new Int32Array(CAP);
+  var K_$values58 = new Int32Array(6);
+  var K_$values59 = new Int32Array(CAP);
+  var K_$list60 = new Int32Array(6);
+  var K_$values61 = new Int32Array(CAP);
+  var K_$values62 = new Int32Array(CAP);
+  var K_$values63 = new Int32Array(6);
+  var K_$values64 = new Int32Array(CAP);
+  var K_$list65 = new Int32Array(6);
   var K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
     ["standard", "dual", "money"].indexOf($v),
   );
@@ -209,86 +181,58 @@ export function playout(): PlayoutKernel {
   var $list11 = K_$list11;
   var $list12 = K_$list12;
   var $values13 = K_$values13;
-  var $values13$n = K_$values13$n;
+  var $list14 = K_$list14;
   var $list15 = K_$list15;
-  var $list16 = K_$list16;
+  var $values16 = K_$values16;
   var $values17 = K_$values17;
   var $values18 = K_$values18;
-  var $values18$n = K_$values18$n;
-  var $values20 = K_$values20;
-  var $values20$n = K_$values20$n;
-  var $list22 = K_$list22;
-  var $list23 = K_$list23;
-  var $values24 = K_$values24;
-  var $values25 = K_$values25;
-  var $values25$n = K_$values25$n;
+  var $list19 = K_$list19;
+  var $list20 = K_$list20;
+  var $values21 = K_$values21;
+  var $values22 = K_$values22;
+  var $values23 = K_$values23;
+  var $list24 = K_$list24;
+  var $list25 = K_$list25;
+  var $values26 = K_$values26;
   var $values27 = K_$values27;
-  var $values27$n = K_$values27$n;
+  var $values28 = K_$values28;
   var $list29 = K_$list29;
   var $list30 = K_$list30;
   var $values31 = K_$values31;
   var $values32 = K_$values32;
-  var $values32$n = K_$values32$n;
+  var $list33 = K_$list33;
   var $values34 = K_$values34;
-  var $values34$n = K_$values34$n;
+  var $list35 = K_$list35;
   var $list36 = K_$list36;
-  var $list37 = K_$list37;
+  var $values37 = K_$values37;
   var $values38 = K_$values38;
   var $values39 = K_$values39;
-  var $values39$n = K_$values39$n;
+  var $list40 = K_$list40;
   var $list41 = K_$list41;
   var $values42 = K_$values42;
-  var $values42$n = K_$values42$n;
-  var $list44 = K_$list44;
+  var $values43 = K_$values43;
+  var $values44 = K_$values44;
   var $list45 = K_$list45;
-  var $values46 = K_$values46;
+  var $list46 = K_$list46;
   var $values47 = K_$values47;
-  var $values47$n = K_$values47$n;
+  var $values48 = K_$values48;
   var $values49 = K_$values49;
-  var $values49$n = K_$values49$n;
-  var $list51 = K_$list51;
-  var $list52 = K_$list52;
-  var $values53 = K_$values53;
+  var $values50 = K_$values50;
+  var $values51 = K_$values51;
+  var $values52 = K_$values52;
+  var $list53 = K_$list53;
   var $values54 = K_$values54;
-  var $values54$n = K_$values54$n;
+  var $values55 = K_$values55;
   var $values56 = K_$values56;
-  var $values56$n = K_$values56$n;
-  var $list58 = K_$list58;
-  var $list59 = K_$list59;
-  var $values60 = K_$values60;
+  var $values57 = K_$values57;
+  var $values58 = K_$values58;
+  var $values59 = K_$values59;
+  var $list60 = K_$list60;
   var $values61 = K_$values61;
-  var $values61$n = K_$values61$n;
+  var $values62 = K_$values62;
   var $values63 = K_$values63;
-  var $values63$n = K_$values63$n;
-  var $values65 = K_$values65;
-  var $values65$n = K_$values65$n;
-  var $values67 = K_$values67;
-  var $values67$n = K_$values67$n;
-  var $values69 = K_$values69;
-  var $values69$n = K_$values69$n;
-  var $list71 = K_$list71;
-  var $values72 = K_$values72;
-  var $values72$n = K_$values72$n;
-  var $values74 = K_$values74;
-  var $values74$n = K_$values74$n;
-  var $values76 = K_$values76;
-  var $values76$n = K_$values76$n;
-  var $values78 = K_$values78;
-  var $values78$n = K_$values78$n;
-  var $values80 = K_$values80;
-  var $values80$n = K_$values80$n;
-  var $values82 = K_$values82;
-  var $values82$n = K_$values82$n;
-  var $list84 = K_$list84;
-  var $values85 = K_$values85;
-  var $values85$n = K_$values85$n;
-  var $values87 = K_$values87;
-  var $values87$n = K_$values87$n;
-  var $values89 = K_$values89;
-  var $values89$n = K_$values89$n;
-  var $values91 = K_$values91;
-  var $values91$n = K_$values91$n;
-  var $list93 = K_$list93;
+  var $values64 = K_$values64;
+  var $list65 = K_$list65;
   var Property_kind$code = K_Property_kind$code;
   var Action_effect$code = K_Action_effect$code;
   var v_coins = K_v_coins;
@@ -326,6 +270,34 @@ export function playout(): PlayoutKernel {
   var $variant_simple = false;
   var decisions = 0;
   var steps = 0;
+  var $values13$n = 0;
+  var $values17$n = 0;
+  var $values18$n = 0;
+  var $values22$n = 0;
+  var $values23$n = 0;
+  var $values27$n = 0;
+  var $values28$n = 0;
+  var $values32$n = 0;
+  var $values34$n = 0;
+  var $values38$n = 0;
+  var $values39$n = 0;
+  var $values43$n = 0;
+  var $values44$n = 0;
+  var $values48$n = 0;
+  var $values49$n = 0;
+  var $values50$n = 0;
+  var $values51$n = 0;
+  var $values52$n = 0;
+  var $values54$n = 0;
+  var $values55$n = 0;
+  var $values56$n = 0;
+  var $values57$n = 0;
+  var $values58$n = 0;
+  var $values59$n = 0;
+  var $values61$n = 0;
+  var $values62$n = 0;
+  var $values63$n = 0;
+  var $values64$n = 0;
   var trace: unknown[] | null = null;
   var $preferred = false;
   var $cap: number = DECISION_CAP;
@@ -2104,11 +2076,11 @@ export function playout(): PlayoutKernel {
           const $n214 = $count_played_effect[($seg213 - Z_played) * 14 + 4]! > 0 ? N[$seg213]! : 0;
           for (let $i212 = 0; $i212 < $n214; $i212++) {
             const l_a = C[$seg213 * CAP + $i212]!;
-            if (Action_effect$code[l_a]! === 4) $list41[$n211++] = l_a;
+            if (Action_effect$code[l_a]! === 4) $list33[$n211++] = l_a;
           }
         }
         for (let $i215 = 0; $i215 < $n211; $i215++) {
-          const l_a = $list41[$i215]!;
+          const l_a = $list33[$i215]!;
           {
             const $seg216 = Z_played + l_p;
             const $wanted = l_a;
@@ -3183,10 +3155,10 @@ export function playout(): PlayoutKernel {
     {
       let $n447 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_6) $list71[$n447++] = l_q;
+        if (l_q !== l_p_6) $list53[$n447++] = l_q;
       }
       for (let $i448 = 0; $i448 < $n447; $i448++) {
-        const l_q = $list71[$i448]!;
+        const l_q = $list53[$i448]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -3802,10 +3774,10 @@ export function playout(): PlayoutKernel {
     {
       let $n698 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_3) $list84[$n698++] = l_q;
+        if (l_q !== l_p_3) $list60[$n698++] = l_q;
       }
       for (let $i699 = 0; $i699 < $n698; $i699++) {
-        const l_q = $list84[$i699]!;
+        const l_q = $list60[$i699]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -4221,10 +4193,10 @@ export function playout(): PlayoutKernel {
     {
       let $n800 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
-        if (l_q !== l_p_2) $list93[$n800++] = l_q;
+        if (l_q !== l_p_2) $list65[$n800++] = l_q;
       }
       for (let $i801 = 0; $i801 < $n800; $i801++) {
-        const l_q = $list93[$i801]!;
+        const l_q = $list65[$i801]!;
         {
           const $amount = Math.min(1, v_coins[l_q]);
           if ($amount < 0)
@@ -4805,12 +4777,12 @@ export function playout(): PlayoutKernel {
   }
   function decide82($seat71: number): number {
     const $l_dual_13 = l_dual_13;
-    $values13$n[0]! = 0;
+    $values13$n = 0;
     for (const $i73 of [Property_colour[$l_dual_13]!, Property_second_colour[$l_dual_13]!]) {
       const $item72 = $i73;
-      $values13[$values13$n[0]!++] = $item72;
+      $values13[$values13$n++] = $item72;
     }
-    const $size74 = $values13$n[0]!;
+    const $size74 = $values13$n;
     const $count75 = $size74;
     const $total76: number = $count75;
     if ($total76 === 0)
@@ -4873,19 +4845,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list15[$n83++] = l_h;
+          $list14[$n83++] = l_h;
         }
       }
       if ($n83 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a84 = 0; $a84 < $n83; $a84++) {
-        const l_h = $list15[$a84]!;
+        const l_h = $list14[$a84]!;
         pick85: {
-          $values18$n[0]! = 0;
+          $values17$n = 0;
           for (const $i87 of [Property_colour[$l_dual_14]!, Property_second_colour[$l_dual_14]!]) {
             const $item86 = $i87;
-            $values18[$values18$n[0]!++] = $item86;
+            $values17[$values17$n++] = $item86;
           }
-          const $size88 = $values18$n[0]!;
+          const $size88 = $values17$n;
           const $count89 = $size88;
           const $total90: number = $count89;
           if ($total90 === 0)
@@ -4926,10 +4898,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index91 < $count89) {
             const $digit94 = $index91;
-            const $value95 = $values18[$digit94]!;
+            const $value95 = $values17[$digit94]!;
             if (trace !== null) trace.push(l_h, 25, $value95);
-            $list16[$a84] = 0;
-            $values17[$a84 * 1 + 0] = $value95;
+            $list15[$a84] = 0;
+            $values16[$a84 * 1 + 0] = $value95;
             break pick85;
           }
           $index91 -= $count89;
@@ -4937,9 +4909,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a84 = 0; $a84 < $n83; $a84++) {
-        const l_h = $list15[$a84]!;
-        if ($list16[$a84] === 0) {
-          const l_colour = $values17[$a84 * 1 + 0] as string;
+        const l_h = $list14[$a84]!;
+        if ($list15[$a84] === 0) {
+          const l_colour = $values16[$a84 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -4948,12 +4920,12 @@ export function playout(): PlayoutKernel {
   }
   function decide114($seat103: number): number {
     const $l_dual_11 = l_dual_11;
-    $values20$n[0]! = 0;
+    $values18$n = 0;
     for (const $i105 of [Property_colour[$l_dual_11]!, Property_second_colour[$l_dual_11]!]) {
       const $item104 = $i105;
-      $values20[$values20$n[0]!++] = $item104;
+      $values18[$values18$n++] = $item104;
     }
-    const $size106 = $values20$n[0]!;
+    const $size106 = $values18$n;
     const $count107 = $size106;
     const $total108: number = $count107;
     if ($total108 === 0)
@@ -4994,7 +4966,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index109 < $count107) {
       const $digit112 = $index109;
-      const $value113 = $values20[$digit112]!;
+      const $value113 = $values18[$digit112]!;
       if (trace !== null) trace.push($seat103, 26, $value113);
       {
         const l_colour = $value113;
@@ -5016,19 +4988,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list22[$n115++] = l_h;
+          $list19[$n115++] = l_h;
         }
       }
       if ($n115 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a116 = 0; $a116 < $n115; $a116++) {
-        const l_h = $list22[$a116]!;
+        const l_h = $list19[$a116]!;
         pick117: {
-          $values25$n[0]! = 0;
+          $values22$n = 0;
           for (const $i119 of [Property_colour[$l_dual_12]!, Property_second_colour[$l_dual_12]!]) {
             const $item118 = $i119;
-            $values25[$values25$n[0]!++] = $item118;
+            $values22[$values22$n++] = $item118;
           }
-          const $size120 = $values25$n[0]!;
+          const $size120 = $values22$n;
           const $count121 = $size120;
           const $total122: number = $count121;
           if ($total122 === 0)
@@ -5069,10 +5041,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index123 < $count121) {
             const $digit126 = $index123;
-            const $value127 = $values25[$digit126]!;
+            const $value127 = $values22[$digit126]!;
             if (trace !== null) trace.push(l_h, 25, $value127);
-            $list23[$a116] = 0;
-            $values24[$a116 * 1 + 0] = $value127;
+            $list20[$a116] = 0;
+            $values21[$a116 * 1 + 0] = $value127;
             break pick117;
           }
           $index123 -= $count121;
@@ -5080,9 +5052,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a116 = 0; $a116 < $n115; $a116++) {
-        const l_h = $list22[$a116]!;
-        if ($list23[$a116] === 0) {
-          const l_colour = $values24[$a116 * 1 + 0] as string;
+        const l_h = $list19[$a116]!;
+        if ($list20[$a116] === 0) {
+          const l_colour = $values21[$a116 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -5091,12 +5063,12 @@ export function playout(): PlayoutKernel {
   }
   function decide154($seat143: number): number {
     const $l_dual_7 = l_dual_7;
-    $values27$n[0]! = 0;
+    $values23$n = 0;
     for (const $i145 of [Property_colour[$l_dual_7]!, Property_second_colour[$l_dual_7]!]) {
       const $item144 = $i145;
-      $values27[$values27$n[0]!++] = $item144;
+      $values23[$values23$n++] = $item144;
     }
-    const $size146 = $values27$n[0]!;
+    const $size146 = $values23$n;
     const $count147 = $size146;
     const $total148: number = $count147;
     if ($total148 === 0)
@@ -5137,7 +5109,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index149 < $count147) {
       const $digit152 = $index149;
-      const $value153 = $values27[$digit152]!;
+      const $value153 = $values23[$digit152]!;
       if (trace !== null) trace.push($seat143, 26, $value153);
       {
         const l_colour = $value153;
@@ -5159,19 +5131,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list29[$n155++] = l_h;
+          $list24[$n155++] = l_h;
         }
       }
       if ($n155 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a156 = 0; $a156 < $n155; $a156++) {
-        const l_h = $list29[$a156]!;
+        const l_h = $list24[$a156]!;
         pick157: {
-          $values32$n[0]! = 0;
+          $values27$n = 0;
           for (const $i159 of [Property_colour[$l_dual_8]!, Property_second_colour[$l_dual_8]!]) {
             const $item158 = $i159;
-            $values32[$values32$n[0]!++] = $item158;
+            $values27[$values27$n++] = $item158;
           }
-          const $size160 = $values32$n[0]!;
+          const $size160 = $values27$n;
           const $count161 = $size160;
           const $total162: number = $count161;
           if ($total162 === 0)
@@ -5212,10 +5184,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index163 < $count161) {
             const $digit166 = $index163;
-            const $value167 = $values32[$digit166]!;
+            const $value167 = $values27[$digit166]!;
             if (trace !== null) trace.push(l_h, 25, $value167);
-            $list30[$a156] = 0;
-            $values31[$a156 * 1 + 0] = $value167;
+            $list25[$a156] = 0;
+            $values26[$a156 * 1 + 0] = $value167;
             break pick157;
           }
           $index163 -= $count161;
@@ -5223,9 +5195,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a156 = 0; $a156 < $n155; $a156++) {
-        const l_h = $list29[$a156]!;
-        if ($list30[$a156] === 0) {
-          const l_colour = $values31[$a156 * 1 + 0] as string;
+        const l_h = $list24[$a156]!;
+        if ($list25[$a156] === 0) {
+          const l_colour = $values26[$a156 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -5234,12 +5206,12 @@ export function playout(): PlayoutKernel {
   }
   function decide184($seat173: number): number {
     const $l_dual_9 = l_dual_9;
-    $values34$n[0]! = 0;
+    $values28$n = 0;
     for (const $i175 of [Property_colour[$l_dual_9]!, Property_second_colour[$l_dual_9]!]) {
       const $item174 = $i175;
-      $values34[$values34$n[0]!++] = $item174;
+      $values28[$values28$n++] = $item174;
     }
-    const $size176 = $values34$n[0]!;
+    const $size176 = $values28$n;
     const $count177 = $size176;
     const $total178: number = $count177;
     if ($total178 === 0)
@@ -5280,7 +5252,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index179 < $count177) {
       const $digit182 = $index179;
-      const $value183 = $values34[$digit182]!;
+      const $value183 = $values28[$digit182]!;
       if (trace !== null) trace.push($seat173, 26, $value183);
       {
         const l_colour = $value183;
@@ -5302,19 +5274,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list36[$n185++] = l_h;
+          $list29[$n185++] = l_h;
         }
       }
       if ($n185 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a186 = 0; $a186 < $n185; $a186++) {
-        const l_h = $list36[$a186]!;
+        const l_h = $list29[$a186]!;
         pick187: {
-          $values39$n[0]! = 0;
+          $values32$n = 0;
           for (const $i189 of [Property_colour[$l_dual_10]!, Property_second_colour[$l_dual_10]!]) {
             const $item188 = $i189;
-            $values39[$values39$n[0]!++] = $item188;
+            $values32[$values32$n++] = $item188;
           }
-          const $size190 = $values39$n[0]!;
+          const $size190 = $values32$n;
           const $count191 = $size190;
           const $total192: number = $count191;
           if ($total192 === 0)
@@ -5355,10 +5327,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index193 < $count191) {
             const $digit196 = $index193;
-            const $value197 = $values39[$digit196]!;
+            const $value197 = $values32[$digit196]!;
             if (trace !== null) trace.push(l_h, 25, $value197);
-            $list37[$a186] = 0;
-            $values38[$a186 * 1 + 0] = $value197;
+            $list30[$a186] = 0;
+            $values31[$a186 * 1 + 0] = $value197;
             break pick187;
           }
           $index193 -= $count191;
@@ -5366,9 +5338,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a186 = 0; $a186 < $n185; $a186++) {
-        const l_h = $list36[$a186]!;
-        if ($list37[$a186] === 0) {
-          const l_colour = $values38[$a186 * 1 + 0] as string;
+        const l_h = $list29[$a186]!;
+        if ($list30[$a186] === 0) {
+          const l_colour = $values31[$a186 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -5377,12 +5349,12 @@ export function playout(): PlayoutKernel {
   }
   function decide233($seat222: number): number {
     const $l_dual_5 = l_dual_5;
-    $values42$n[0]! = 0;
+    $values34$n = 0;
     for (const $i224 of [Property_colour[$l_dual_5]!, Property_second_colour[$l_dual_5]!]) {
       const $item223 = $i224;
-      $values42[$values42$n[0]!++] = $item223;
+      $values34[$values34$n++] = $item223;
     }
-    const $size225 = $values42$n[0]!;
+    const $size225 = $values34$n;
     const $count226 = $size225;
     const $total227: number = $count226;
     if ($total227 === 0)
@@ -5423,7 +5395,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index228 < $count226) {
       const $digit231 = $index228;
-      const $value232 = $values42[$digit231]!;
+      const $value232 = $values34[$digit231]!;
       if (trace !== null) trace.push($seat222, 26, $value232);
       {
         const l_colour = $value232;
@@ -5445,19 +5417,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list44[$n234++] = l_h;
+          $list35[$n234++] = l_h;
         }
       }
       if ($n234 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a235 = 0; $a235 < $n234; $a235++) {
-        const l_h = $list44[$a235]!;
+        const l_h = $list35[$a235]!;
         pick236: {
-          $values47$n[0]! = 0;
+          $values38$n = 0;
           for (const $i238 of [Property_colour[$l_dual_6]!, Property_second_colour[$l_dual_6]!]) {
             const $item237 = $i238;
-            $values47[$values47$n[0]!++] = $item237;
+            $values38[$values38$n++] = $item237;
           }
-          const $size239 = $values47$n[0]!;
+          const $size239 = $values38$n;
           const $count240 = $size239;
           const $total241: number = $count240;
           if ($total241 === 0)
@@ -5498,10 +5470,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index242 < $count240) {
             const $digit245 = $index242;
-            const $value246 = $values47[$digit245]!;
+            const $value246 = $values38[$digit245]!;
             if (trace !== null) trace.push(l_h, 25, $value246);
-            $list45[$a235] = 0;
-            $values46[$a235 * 1 + 0] = $value246;
+            $list36[$a235] = 0;
+            $values37[$a235 * 1 + 0] = $value246;
             break pick236;
           }
           $index242 -= $count240;
@@ -5509,9 +5481,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a235 = 0; $a235 < $n234; $a235++) {
-        const l_h = $list44[$a235]!;
-        if ($list45[$a235] === 0) {
-          const l_colour = $values46[$a235 * 1 + 0] as string;
+        const l_h = $list35[$a235]!;
+        if ($list36[$a235] === 0) {
+          const l_colour = $values37[$a235 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -5520,12 +5492,12 @@ export function playout(): PlayoutKernel {
   }
   function decide273($seat262: number): number {
     const $l_dual = l_dual;
-    $values49$n[0]! = 0;
+    $values39$n = 0;
     for (const $i264 of [Property_colour[$l_dual]!, Property_second_colour[$l_dual]!]) {
       const $item263 = $i264;
-      $values49[$values49$n[0]!++] = $item263;
+      $values39[$values39$n++] = $item263;
     }
-    const $size265 = $values49$n[0]!;
+    const $size265 = $values39$n;
     const $count266 = $size265;
     const $total267: number = $count266;
     if ($total267 === 0)
@@ -5566,7 +5538,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index268 < $count266) {
       const $digit271 = $index268;
-      const $value272 = $values49[$digit271]!;
+      const $value272 = $values39[$digit271]!;
       if (trace !== null) trace.push($seat262, 26, $value272);
       {
         const l_colour = $value272;
@@ -5588,19 +5560,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list51[$n274++] = l_h;
+          $list40[$n274++] = l_h;
         }
       }
       if ($n274 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a275 = 0; $a275 < $n274; $a275++) {
-        const l_h = $list51[$a275]!;
+        const l_h = $list40[$a275]!;
         pick276: {
-          $values54$n[0]! = 0;
+          $values43$n = 0;
           for (const $i278 of [Property_colour[$l_dual_2]!, Property_second_colour[$l_dual_2]!]) {
             const $item277 = $i278;
-            $values54[$values54$n[0]!++] = $item277;
+            $values43[$values43$n++] = $item277;
           }
-          const $size279 = $values54$n[0]!;
+          const $size279 = $values43$n;
           const $count280 = $size279;
           const $total281: number = $count280;
           if ($total281 === 0)
@@ -5641,10 +5613,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index282 < $count280) {
             const $digit285 = $index282;
-            const $value286 = $values54[$digit285]!;
+            const $value286 = $values43[$digit285]!;
             if (trace !== null) trace.push(l_h, 25, $value286);
-            $list52[$a275] = 0;
-            $values53[$a275 * 1 + 0] = $value286;
+            $list41[$a275] = 0;
+            $values42[$a275 * 1 + 0] = $value286;
             break pick276;
           }
           $index282 -= $count280;
@@ -5652,9 +5624,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a275 = 0; $a275 < $n274; $a275++) {
-        const l_h = $list51[$a275]!;
-        if ($list52[$a275] === 0) {
-          const l_colour = $values53[$a275 * 1 + 0] as string;
+        const l_h = $list40[$a275]!;
+        if ($list41[$a275] === 0) {
+          const l_colour = $values42[$a275 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -5663,12 +5635,12 @@ export function playout(): PlayoutKernel {
   }
   function decide303($seat292: number): number {
     const $l_dual_3 = l_dual_3;
-    $values56$n[0]! = 0;
+    $values44$n = 0;
     for (const $i294 of [Property_colour[$l_dual_3]!, Property_second_colour[$l_dual_3]!]) {
       const $item293 = $i294;
-      $values56[$values56$n[0]!++] = $item293;
+      $values44[$values44$n++] = $item293;
     }
-    const $size295 = $values56$n[0]!;
+    const $size295 = $values44$n;
     const $count296 = $size295;
     const $total297: number = $count296;
     if ($total297 === 0)
@@ -5709,7 +5681,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index298 < $count296) {
       const $digit301 = $index298;
-      const $value302 = $values56[$digit301]!;
+      const $value302 = $values44[$digit301]!;
       if (trace !== null) trace.push($seat292, 26, $value302);
       {
         const l_colour = $value302;
@@ -5731,19 +5703,19 @@ export function playout(): PlayoutKernel {
               "fault/bot-asked",
               `seat ${l_h} is played by the rules: the rules must decide for it, never ask it`,
             );
-          $list58[$n304++] = l_h;
+          $list45[$n304++] = l_h;
         }
       }
       if ($n304 === 0) throw new GameFault("fault/no-legal-move", "nobody is asked");
       for (let $a305 = 0; $a305 < $n304; $a305++) {
-        const l_h = $list58[$a305]!;
+        const l_h = $list45[$a305]!;
         pick306: {
-          $values61$n[0]! = 0;
+          $values48$n = 0;
           for (const $i308 of [Property_colour[$l_dual_4]!, Property_second_colour[$l_dual_4]!]) {
             const $item307 = $i308;
-            $values61[$values61$n[0]!++] = $item307;
+            $values48[$values48$n++] = $item307;
           }
-          const $size309 = $values61$n[0]!;
+          const $size309 = $values48$n;
           const $count310 = $size309;
           const $total311: number = $count310;
           if ($total311 === 0)
@@ -5784,10 +5756,10 @@ export function playout(): PlayoutKernel {
           steps = 0;
           if ($index312 < $count310) {
             const $digit315 = $index312;
-            const $value316 = $values61[$digit315]!;
+            const $value316 = $values48[$digit315]!;
             if (trace !== null) trace.push(l_h, 25, $value316);
-            $list59[$a305] = 0;
-            $values60[$a305 * 1 + 0] = $value316;
+            $list46[$a305] = 0;
+            $values47[$a305 * 1 + 0] = $value316;
             break pick306;
           }
           $index312 -= $count310;
@@ -5795,9 +5767,9 @@ export function playout(): PlayoutKernel {
         }
       }
       for (let $a305 = 0; $a305 < $n304; $a305++) {
-        const l_h = $list58[$a305]!;
-        if ($list59[$a305] === 0) {
-          const l_colour = $values60[$a305 * 1 + 0] as string;
+        const l_h = $list45[$a305]!;
+        if ($list46[$a305] === 0) {
+          const l_colour = $values47[$a305 * 1 + 0] as string;
           v_merc_vote[l_h] = l_colour;
         }
       }
@@ -5886,18 +5858,18 @@ export function playout(): PlayoutKernel {
   }
   function decide366($seat349: number, $passBy: boolean): number {
     const $l_p_5 = l_p_5;
-    $values63$n[0]! = 0;
+    $values49$n = 0;
     {
       const $seg351 = Z_hand + $l_p_5;
       const $n352 = $count_hand_effect[($seg351 - Z_hand) * 14 + 1]! > 0 ? N[$seg351]! : 0;
       for (let $i350 = 0; $i350 < $n352; $i350++) {
         const l_card = C[$seg351 * CAP + $i350]!;
-        if (Action_effect$code[l_card]! === 1) $values63[$values63$n[0]!++] = l_card;
+        if (Action_effect$code[l_card]! === 1) $values49[$values49$n++] = l_card;
       }
     }
     let $offered353 = false;
     offered353$open: {
-      if (!($values63$n[0]! > 0)) break offered353$open;
+      if (!($values49$n > 0)) break offered353$open;
       if (!(v_protection[$l_p_5]! > 0)) break offered353$open;
       $offered353 = true;
     }
@@ -5946,7 +5918,7 @@ export function playout(): PlayoutKernel {
       const $pick357$drawn = $r359;
       let $pick357 = $pick357$drawn;
       if ($offered353 && $pick357-- === 0) {
-        const $n363 = $values63$n[0]!;
+        const $n363 = $values49$n;
         let $r364 = 0;
         if ($n363 <= 2097152 && $n363 >= 1) {
           for (;;) {
@@ -5972,7 +5944,7 @@ export function playout(): PlayoutKernel {
           $r364 = drawInt(P, $n363);
         }
         const $digit361 = $r364;
-        const $value362 = $values63[$digit361]!;
+        const $value362 = $values49[$digit361]!;
         {
           l_card_5 = $value362;
         }
@@ -6076,17 +6048,17 @@ export function playout(): PlayoutKernel {
   }
   function decide396($seat383: number): number {
     const $l_p_6 = l_p_6;
-    $values65$n[0]! = 0;
+    $values50$n = 0;
     {
       const $seg385 = Z_collection + $l_p_6;
       const $n386 = N[$seg385]!;
       for (let $i384 = 0; $i384 < $n386; $i384++) {
         const l_target = C[$seg385 * CAP + $i384]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
-          $values65[$values65$n[0]!++] = l_target;
+          $values50[$values50$n++] = l_target;
       }
     }
-    const $size387 = $values65$n[0]!;
+    const $size387 = $values50$n;
     const $count388 = $size387;
     const $total389: number = $count388;
     if ($total389 === 0)
@@ -6127,7 +6099,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index390 < $count388) {
       const $digit393 = $index390;
-      const $value394 = $values65[$digit393]!;
+      const $value394 = $values50[$digit393]!;
       if (trace !== null) trace.push($seat383, 5, $value394);
       {
         const l_target = $value394;
@@ -6160,7 +6132,7 @@ export function playout(): PlayoutKernel {
     const $seg399 = Z_board;
     const $size400 = N[$seg399]!;
     const $count401 = $size400;
-    $values67$n[0]! = 0;
+    $values51$n = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       let $cond406: boolean = N[Z_played + l_whose]! > 0;
       if (!$cond406) {
@@ -6178,9 +6150,9 @@ export function playout(): PlayoutKernel {
         }
         $cond406 = $any402;
       }
-      if ($cond406) $values67[$values67$n[0]!++] = l_whose;
+      if ($cond406) $values51[$values51$n++] = l_whose;
     }
-    const $size407 = $values67$n[0]!;
+    const $size407 = $values51$n;
     const $count408 = $size407;
     const $total409: number = $count401 + $count408;
     if ($total409 === 0)
@@ -6252,7 +6224,7 @@ export function playout(): PlayoutKernel {
     $index410 -= $count401;
     if ($index410 < $count408) {
       const $digit418 = $index410;
-      const $value419 = $values67[$digit418]!;
+      const $value419 = $values51[$digit418]!;
       if (trace !== null) trace.push($seat398, 4, $value419);
       {
         l_whose_4 = $value419;
@@ -6267,16 +6239,16 @@ export function playout(): PlayoutKernel {
     const $seg422 = Z_played + $l_whose_4;
     const $size423 = N[$seg422]!;
     const $count424 = $size423;
-    $values69$n[0]! = 0;
+    $values52$n = 0;
     {
       const $seg426 = Z_collection + $l_whose_4;
       const $n427 = N[$seg426]!;
       for (let $i425 = 0; $i425 < $n427; $i425++) {
         const l_target = C[$seg426 * CAP + $i425]!;
-        if (v_doubled[l_target]! === 1) $values69[$values69$n[0]!++] = l_target;
+        if (v_doubled[l_target]! === 1) $values52[$values52$n++] = l_target;
       }
     }
-    const $size428 = $values69$n[0]!;
+    const $size428 = $values52$n;
     const $count429 = $size428;
     const $total430: number = $count424 + $count429;
     if ($total430 === 0)
@@ -6355,7 +6327,7 @@ export function playout(): PlayoutKernel {
     $index431 -= $count424;
     if ($index431 < $count429) {
       const $digit440 = $index431;
-      const $value441 = $values69[$digit440]!;
+      const $value441 = $values52[$digit440]!;
       if (trace !== null) trace.push($seat421, 2, $value441);
       {
         const l_target = $value441;
@@ -6538,7 +6510,7 @@ export function playout(): PlayoutKernel {
       let $pick472 = $pick472$drawn;
       if ($offered451 && $pick472-- === 0) {
         if (!$built475) {
-          $values72$n[0]! = 0;
+          $values54$n = 0;
           for (let $i460 = 0, $n461 = N[$seg450]!; $i460 < $n461; $i460++) {
             const l_card_3 = C[$seg450 * CAP + $i460]!;
             if (!(Action_effect$code[l_card_3]! !== 1 || v_protection[$l_active]! > 0)) continue;
@@ -6564,11 +6536,11 @@ export function playout(): PlayoutKernel {
               $cond456 = $any452;
             }
             if (!$cond456) continue;
-            $values72[$values72$n[0]!++] = l_card_3;
+            $values54[$values54$n++] = l_card_3;
           }
           $built475 = true;
         }
-        const $n478 = $values72$n[0]!;
+        const $n478 = $values54$n;
         let $r479 = 0;
         if ($n478 <= 2097152 && $n478 >= 1) {
           for (;;) {
@@ -6594,7 +6566,7 @@ export function playout(): PlayoutKernel {
           $r479 = drawInt(P, $n478);
         }
         const $digit476 = $r479;
-        const $value477 = $values72[$digit476]!;
+        const $value477 = $values54[$digit476]!;
         {
           l_card_3 = $value477;
         }
@@ -6703,7 +6675,7 @@ export function playout(): PlayoutKernel {
       }
       if ($offered467 && $pick472-- === 0) {
         if (!$built488) {
-          $values76$n[0]! = 0;
+          $values56$n = 0;
           for (
             let l_target$left =
               ((1 << players) - 1) &
@@ -6720,11 +6692,11 @@ export function playout(): PlayoutKernel {
           ) {
             const l_target = 31 - Math.clz32(l_target$left & -l_target$left);
             if (!(v_coins[$l_active]! >= v_protection[l_target]! + 1)) continue;
-            $values76[$values76$n[0]!++] = l_target;
+            $values56[$values56$n++] = l_target;
           }
           $built488 = true;
         }
-        const $n491 = $values76$n[0]!;
+        const $n491 = $values56$n;
         let $r492 = 0;
         if ($n491 <= 2097152 && $n491 >= 1) {
           for (;;) {
@@ -6750,7 +6722,7 @@ export function playout(): PlayoutKernel {
           $r492 = drawInt(P, $n491);
         }
         const $digit489 = $r492;
-        const $value490 = $values76[$digit489]!;
+        const $value490 = $values56[$digit489]!;
         {
           const l_target = $value490;
         }
@@ -7546,17 +7518,17 @@ export function playout(): PlayoutKernel {
   }
   function decide647($seat634: number): number {
     const $l_p_3 = l_p_3;
-    $values78$n[0]! = 0;
+    $values57$n = 0;
     {
       const $seg636 = Z_collection + $l_p_3;
       const $n637 = N[$seg636]!;
       for (let $i635 = 0; $i635 < $n637; $i635++) {
         const l_target = C[$seg636 * CAP + $i635]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
-          $values78[$values78$n[0]!++] = l_target;
+          $values57[$values57$n++] = l_target;
       }
     }
-    const $size638 = $values78$n[0]!;
+    const $size638 = $values57$n;
     const $count639 = $size638;
     const $total640: number = $count639;
     if ($total640 === 0)
@@ -7597,7 +7569,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index641 < $count639) {
       const $digit644 = $index641;
-      const $value645 = $values78[$digit644]!;
+      const $value645 = $values57[$digit644]!;
       if (trace !== null) trace.push($seat634, 5, $value645);
       {
         const l_target = $value645;
@@ -7630,7 +7602,7 @@ export function playout(): PlayoutKernel {
     const $seg650 = Z_board;
     const $size651 = N[$seg650]!;
     const $count652 = $size651;
-    $values80$n[0]! = 0;
+    $values58$n = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       let $cond657: boolean = N[Z_played + l_whose]! > 0;
       if (!$cond657) {
@@ -7648,9 +7620,9 @@ export function playout(): PlayoutKernel {
         }
         $cond657 = $any653;
       }
-      if ($cond657) $values80[$values80$n[0]!++] = l_whose;
+      if ($cond657) $values58[$values58$n++] = l_whose;
     }
-    const $size658 = $values80$n[0]!;
+    const $size658 = $values58$n;
     const $count659 = $size658;
     const $total660: number = $count652 + $count659;
     if ($total660 === 0)
@@ -7722,7 +7694,7 @@ export function playout(): PlayoutKernel {
     $index661 -= $count652;
     if ($index661 < $count659) {
       const $digit669 = $index661;
-      const $value670 = $values80[$digit669]!;
+      const $value670 = $values58[$digit669]!;
       if (trace !== null) trace.push($seat649, 4, $value670);
       {
         l_whose_3 = $value670;
@@ -7737,16 +7709,16 @@ export function playout(): PlayoutKernel {
     const $seg673 = Z_played + $l_whose_3;
     const $size674 = N[$seg673]!;
     const $count675 = $size674;
-    $values82$n[0]! = 0;
+    $values59$n = 0;
     {
       const $seg677 = Z_collection + $l_whose_3;
       const $n678 = N[$seg677]!;
       for (let $i676 = 0; $i676 < $n678; $i676++) {
         const l_target = C[$seg677 * CAP + $i676]!;
-        if (v_doubled[l_target]! === 1) $values82[$values82$n[0]!++] = l_target;
+        if (v_doubled[l_target]! === 1) $values59[$values59$n++] = l_target;
       }
     }
-    const $size679 = $values82$n[0]!;
+    const $size679 = $values59$n;
     const $count680 = $size679;
     const $total681: number = $count675 + $count680;
     if ($total681 === 0)
@@ -7825,7 +7797,7 @@ export function playout(): PlayoutKernel {
     $index682 -= $count675;
     if ($index682 < $count680) {
       const $digit691 = $index682;
-      const $value692 = $values82[$digit691]!;
+      const $value692 = $values59[$digit691]!;
       if (trace !== null) trace.push($seat672, 2, $value692);
       {
         const l_target = $value692;
@@ -7851,18 +7823,18 @@ export function playout(): PlayoutKernel {
   }
   function decide719($seat702: number, $passBy: boolean): number {
     const $l_p = l_p;
-    $values85$n[0]! = 0;
+    $values61$n = 0;
     {
       const $seg704 = Z_hand + $l_p;
       const $n705 = $count_hand_effect[($seg704 - Z_hand) * 14 + 4]! > 0 ? N[$seg704]! : 0;
       for (let $i703 = 0; $i703 < $n705; $i703++) {
         const l_card = C[$seg704 * CAP + $i703]!;
-        if (Action_effect$code[l_card]! === 4) $values85[$values85$n[0]!++] = l_card;
+        if (Action_effect$code[l_card]! === 4) $values61[$values61$n++] = l_card;
       }
     }
     let $offered706 = false;
     offered706$open: {
-      if (!($values85$n[0]! > 0)) break offered706$open;
+      if (!($values61$n > 0)) break offered706$open;
       if (!!($count_played_effect[$l_p * 14 + 4]! > 0)) break offered706$open;
       $offered706 = true;
     }
@@ -7911,7 +7883,7 @@ export function playout(): PlayoutKernel {
       const $pick710$drawn = $r712;
       let $pick710 = $pick710$drawn;
       if ($offered706 && $pick710-- === 0) {
-        const $n716 = $values85$n[0]!;
+        const $n716 = $values61$n;
         let $r717 = 0;
         if ($n716 <= 2097152 && $n716 >= 1) {
           for (;;) {
@@ -7937,7 +7909,7 @@ export function playout(): PlayoutKernel {
           $r717 = drawInt(P, $n716);
         }
         const $digit714 = $r717;
-        const $value715 = $values85[$digit714]!;
+        const $value715 = $values61[$digit714]!;
         {
           l_card = $value715;
         }
@@ -8041,17 +8013,17 @@ export function playout(): PlayoutKernel {
   }
   function decide749($seat736: number): number {
     const $l_p_2 = l_p_2;
-    $values87$n[0]! = 0;
+    $values62$n = 0;
     {
       const $seg738 = Z_collection + $l_p_2;
       const $n739 = N[$seg738]!;
       for (let $i737 = 0; $i737 < $n739; $i737++) {
         const l_target = C[$seg738 * CAP + $i737]!;
         if (Property_bonus[l_target]! > 0 && !(v_doubled[l_target]! === 1))
-          $values87[$values87$n[0]!++] = l_target;
+          $values62[$values62$n++] = l_target;
       }
     }
-    const $size740 = $values87$n[0]!;
+    const $size740 = $values62$n;
     const $count741 = $size740;
     const $total742: number = $count741;
     if ($total742 === 0)
@@ -8092,7 +8064,7 @@ export function playout(): PlayoutKernel {
     steps = 0;
     if ($index743 < $count741) {
       const $digit746 = $index743;
-      const $value747 = $values87[$digit746]!;
+      const $value747 = $values62[$digit746]!;
       if (trace !== null) trace.push($seat736, 5, $value747);
       {
         const l_target = $value747;
@@ -8125,7 +8097,7 @@ export function playout(): PlayoutKernel {
     const $seg752 = Z_board;
     const $size753 = N[$seg752]!;
     const $count754 = $size753;
-    $values89$n[0]! = 0;
+    $values63$n = 0;
     for (let l_whose = 0; l_whose < players; l_whose++) {
       let $cond759: boolean = N[Z_played + l_whose]! > 0;
       if (!$cond759) {
@@ -8143,9 +8115,9 @@ export function playout(): PlayoutKernel {
         }
         $cond759 = $any755;
       }
-      if ($cond759) $values89[$values89$n[0]!++] = l_whose;
+      if ($cond759) $values63[$values63$n++] = l_whose;
     }
-    const $size760 = $values89$n[0]!;
+    const $size760 = $values63$n;
     const $count761 = $size760;
     const $total762: number = $count754 + $count761;
     if ($total762 === 0)
@@ -8217,7 +8189,7 @@ export function playout(): PlayoutKernel {
     $index763 -= $count754;
     if ($index763 < $count761) {
       const $digit771 = $index763;
-      const $value772 = $values89[$digit771]!;
+      const $value772 = $values63[$digit771]!;
       if (trace !== null) trace.push($seat751, 4, $value772);
       {
         l_whose_2 = $value772;
@@ -8232,16 +8204,16 @@ export function playout(): PlayoutKernel {
     const $seg775 = Z_played + $l_whose_2;
     const $size776 = N[$seg775]!;
     const $count777 = $size776;
-    $values91$n[0]! = 0;
+    $values64$n = 0;
     {
       const $seg779 = Z_collection + $l_whose_2;
       const $n780 = N[$seg779]!;
       for (let $i778 = 0; $i778 < $n780; $i778++) {
         const l_target = C[$seg779 * CAP + $i778]!;
-        if (v_doubled[l_target]! === 1) $values91[$values91$n[0]!++] = l_target;
+        if (v_doubled[l_target]! === 1) $values64[$values64$n++] = l_target;
       }
     }
-    const $size781 = $values91$n[0]!;
+    const $size781 = $values64$n;
     const $count782 = $size781;
     const $total783: number = $count777 + $count782;
     if ($total783 === 0)
@@ -8320,7 +8292,7 @@ export function playout(): PlayoutKernel {
     $index784 -= $count777;
     if ($index784 < $count782) {
       const $digit793 = $index784;
-      const $value794 = $values91[$digit793]!;
+      const $value794 = $values64[$digit793]!;
       if (trace !== null) trace.push($seat774, 2, $value794);
       {
         const l_target = $value794;
@@ -8468,86 +8440,58 @@ export function playout(): PlayoutKernel {
     const $list11 = K_$list11;
     const $list12 = K_$list12;
     const $values13 = K_$values13;
-    const $values13$n = K_$values13$n;
+    const $list14 = K_$list14;
     const $list15 = K_$list15;
-    const $list16 = K_$list16;
+    const $values16 = K_$values16;
     const $values17 = K_$values17;
     const $values18 = K_$values18;
-    const $values18$n = K_$values18$n;
-    const $values20 = K_$values20;
-    const $values20$n = K_$values20$n;
-    const $list22 = K_$list22;
-    const $list23 = K_$list23;
-    const $values24 = K_$values24;
-    const $values25 = K_$values25;
-    const $values25$n = K_$values25$n;
+    const $list19 = K_$list19;
+    const $list20 = K_$list20;
+    const $values21 = K_$values21;
+    const $values22 = K_$values22;
+    const $values23 = K_$values23;
+    const $list24 = K_$list24;
+    const $list25 = K_$list25;
+    const $values26 = K_$values26;
     const $values27 = K_$values27;
-    const $values27$n = K_$values27$n;
+    const $values28 = K_$values28;
     const $list29 = K_$list29;
     const $list30 = K_$list30;
     const $values31 = K_$values31;
     const $values32 = K_$values32;
-    const $values32$n = K_$values32$n;
+    const $list33 = K_$list33;
     const $values34 = K_$values34;
-    const $values34$n = K_$values34$n;
+    const $list35 = K_$list35;
     const $list36 = K_$list36;
-    const $list37 = K_$list37;
+    const $values37 = K_$values37;
     const $values38 = K_$values38;
     const $values39 = K_$values39;
-    const $values39$n = K_$values39$n;
+    const $list40 = K_$list40;
     const $list41 = K_$list41;
     const $values42 = K_$values42;
-    const $values42$n = K_$values42$n;
-    const $list44 = K_$list44;
+    const $values43 = K_$values43;
+    const $values44 = K_$values44;
     const $list45 = K_$list45;
-    const $values46 = K_$values46;
+    const $list46 = K_$list46;
     const $values47 = K_$values47;
-    const $values47$n = K_$values47$n;
+    const $values48 = K_$values48;
     const $values49 = K_$values49;
-    const $values49$n = K_$values49$n;
-    const $list51 = K_$list51;
-    const $list52 = K_$list52;
-    const $values53 = K_$values53;
+    const $values50 = K_$values50;
+    const $values51 = K_$values51;
+    const $values52 = K_$values52;
+    const $list53 = K_$list53;
     const $values54 = K_$values54;
-    const $values54$n = K_$values54$n;
+    const $values55 = K_$values55;
     const $values56 = K_$values56;
-    const $values56$n = K_$values56$n;
-    const $list58 = K_$list58;
-    const $list59 = K_$list59;
-    const $values60 = K_$values60;
+    const $values57 = K_$values57;
+    const $values58 = K_$values58;
+    const $values59 = K_$values59;
+    const $list60 = K_$list60;
     const $values61 = K_$values61;
-    const $values61$n = K_$values61$n;
+    const $values62 = K_$values62;
     const $values63 = K_$values63;
-    const $values63$n = K_$values63$n;
-    const $values65 = K_$values65;
-    const $values65$n = K_$values65$n;
-    const $values67 = K_$values67;
-    const $values67$n = K_$values67$n;
-    const $values69 = K_$values69;
-    const $values69$n = K_$values69$n;
-    const $list71 = K_$list71;
-    const $values72 = K_$values72;
-    const $values72$n = K_$values72$n;
-    const $values74 = K_$values74;
-    const $values74$n = K_$values74$n;
-    const $values76 = K_$values76;
-    const $values76$n = K_$values76$n;
-    const $values78 = K_$values78;
-    const $values78$n = K_$values78$n;
-    const $values80 = K_$values80;
-    const $values80$n = K_$values80$n;
-    const $values82 = K_$values82;
-    const $values82$n = K_$values82$n;
-    const $list84 = K_$list84;
-    const $values85 = K_$values85;
-    const $values85$n = K_$values85$n;
-    const $values87 = K_$values87;
-    const $values87$n = K_$values87$n;
-    const $values89 = K_$values89;
-    const $values89$n = K_$values89$n;
-    const $values91 = K_$values91;
-    const $values91$n = K_$values91$n;
-    const $list93 = K_$list93;
+    const $values64 = K_$values64;
+    const $list65 = K_$list65;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;
@@ -10394,86 +10338,58 @@ export function playout(): PlayoutKernel {
     const $list11 = K_$list11;
     const $list12 = K_$list12;
     const $values13 = K_$values13;
-    const $values13$n = K_$values13$n;
+    const $list14 = K_$list14;
     const $list15 = K_$list15;
-    const $list16 = K_$list16;
+    const $values16 = K_$values16;
     const $values17 = K_$values17;
     const $values18 = K_$values18;
-    const $values18$n = K_$values18$n;
-    const $values20 = K_$values20;
-    const $values20$n = K_$values20$n;
-    const $list22 = K_$list22;
-    const $list23 = K_$list23;
-    const $values24 = K_$values24;
-    const $values25 = K_$values25;
-    const $values25$n = K_$values25$n;
+    const $list19 = K_$list19;
+    const $list20 = K_$list20;
+    const $values21 = K_$values21;
+    const $values22 = K_$values22;
+    const $values23 = K_$values23;
+    const $list24 = K_$list24;
+    const $list25 = K_$list25;
+    const $values26 = K_$values26;
     const $values27 = K_$values27;
-    const $values27$n = K_$values27$n;
+    const $values28 = K_$values28;
     const $list29 = K_$list29;
     const $list30 = K_$list30;
     const $values31 = K_$values31;
     const $values32 = K_$values32;
-    const $values32$n = K_$values32$n;
+    const $list33 = K_$list33;
     const $values34 = K_$values34;
-    const $values34$n = K_$values34$n;
+    const $list35 = K_$list35;
     const $list36 = K_$list36;
-    const $list37 = K_$list37;
+    const $values37 = K_$values37;
     const $values38 = K_$values38;
     const $values39 = K_$values39;
-    const $values39$n = K_$values39$n;
+    const $list40 = K_$list40;
     const $list41 = K_$list41;
     const $values42 = K_$values42;
-    const $values42$n = K_$values42$n;
-    const $list44 = K_$list44;
+    const $values43 = K_$values43;
+    const $values44 = K_$values44;
     const $list45 = K_$list45;
-    const $values46 = K_$values46;
+    const $list46 = K_$list46;
     const $values47 = K_$values47;
-    const $values47$n = K_$values47$n;
+    const $values48 = K_$values48;
     const $values49 = K_$values49;
-    const $values49$n = K_$values49$n;
-    const $list51 = K_$list51;
-    const $list52 = K_$list52;
-    const $values53 = K_$values53;
+    const $values50 = K_$values50;
+    const $values51 = K_$values51;
+    const $values52 = K_$values52;
+    const $list53 = K_$list53;
     const $values54 = K_$values54;
-    const $values54$n = K_$values54$n;
+    const $values55 = K_$values55;
     const $values56 = K_$values56;
-    const $values56$n = K_$values56$n;
-    const $list58 = K_$list58;
-    const $list59 = K_$list59;
-    const $values60 = K_$values60;
+    const $values57 = K_$values57;
+    const $values58 = K_$values58;
+    const $values59 = K_$values59;
+    const $list60 = K_$list60;
     const $values61 = K_$values61;
-    const $values61$n = K_$values61$n;
+    const $values62 = K_$values62;
     const $values63 = K_$values63;
-    const $values63$n = K_$values63$n;
-    const $values65 = K_$values65;
-    const $values65$n = K_$values65$n;
-    const $values67 = K_$values67;
-    const $values67$n = K_$values67$n;
-    const $values69 = K_$values69;
-    const $values69$n = K_$values69$n;
-    const $list71 = K_$list71;
-    const $values72 = K_$values72;
-    const $values72$n = K_$values72$n;
-    const $values74 = K_$values74;
-    const $values74$n = K_$values74$n;
-    const $values76 = K_$values76;
-    const $values76$n = K_$values76$n;
-    const $values78 = K_$values78;
-    const $values78$n = K_$values78$n;
-    const $values80 = K_$values80;
-    const $values80$n = K_$values80$n;
-    const $values82 = K_$values82;
-    const $values82$n = K_$values82$n;
-    const $list84 = K_$list84;
-    const $values85 = K_$values85;
-    const $values85$n = K_$values85$n;
-    const $values87 = K_$values87;
-    const $values87$n = K_$values87$n;
-    const $values89 = K_$values89;
-    const $values89$n = K_$values89$n;
-    const $values91 = K_$values91;
-    const $values91$n = K_$values91$n;
-    const $list93 = K_$list93;
+    const $values64 = K_$values64;
+    const $list65 = K_$list65;
     const Property_kind$code = K_Property_kind$code;
     const Action_effect$code = K_Action_effect$code;
     const v_coins = K_v_coins;

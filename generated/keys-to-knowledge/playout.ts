@@ -79,80 +79,52 @@ export function playout(): PlayoutKernel {
   var K_$list9 = new Int32Array(6);
   var K_$list10 = new Int32Array(6);
   var K_$values11 = new Int32Array(CAP);
-  var K_$values11$n = new Int32Array(1);
+  var K_$values12 = new Int32Array(CAP);
   var K_$values13 = new Int32Array(CAP);
-  var K_$values13$n = new Int32Array(1);
-  var K_$values15 = new Int32Array(CAP);
-  var K_$values15$n = new Int32Array(1);
-  var K_$list17 = new Int32Array(CAP);
-  var K_$list18 = new Int32Array(CAP);
-  var K_$list19 = new Int32Array(6);
-  var K_$list20 = new Int32Array(6);
-  var K_$values21 = new Int32Array(CAP);
-  var K_$values21$n = new Int32Array(1);
-  var K_$values23 = new Int32Array(CAP);
-  var K_$values23$n = new Int32Array(1);
+  var K_$list14 = new Int32Array(CAP);
+  var K_$list15 = new Int32Array(CAP);
+  var K_$list16 = new Int32Array(6);
+  var K_$list17 = new Int32Array(6);
+  var K_$values18 = new Int32Array(CAP);
+  var K_$values19 = new Int32Array(CAP);
+  var K_$values20 = new Int32Array(CAP);
+  var K_$list21 = new Int32Array(CAP);
+  var K_$list22 = new Int32Array(CAP);
+  var K_$list23 = new Int32Array(6);
+  var K_$list24 = new Int32Array(6);
   var K_$values25 = new Int32Array(CAP);
-  var K_$values25$n = new Int32Array(1);
-  var K_$list27 = new Int32Array(CAP);
-  var K_$list28 = new Int32Array(CAP);
+  var K_$values26 = new Int32Array(CAP);
+  var K_$values27 = new Int32Array(CAP);
+  var K_$list28 = new Int32Array(6);
   var K_$list29 = new Int32Array(6);
-  var K_$list30 = new Int32Array(6);
+  var K_$values30 = new Int32Array(CAP);
   var K_$values31 = new Int32Array(CAP);
-  var K_$values31$n = new Int32Array(1);
+  var K_$values32 = new Int32Array(CAP);
   var K_$values33 = new Int32Array(CAP);
-  var K_$values33$n = new Int32Array(1);
+  var K_$values34 = new Int32Array(CAP);
   var K_$values35 = new Int32Array(CAP);
-  var K_$values35$n = new Int32Array(1);
-  var K_$list37 = new Int32Array(6);
-  var K_$list38 = new Int32Array(6);
+  var K_$values36 = new Int32Array(CAP);
+  var K_$values37 = new Int32Array(6);
+  var K_$values38 = new Int32Array(CAP);
   var K_$values39 = new Int32Array(CAP);
-  var K_$values39$n = new Int32Array(1);
+  var K_$values40 = new Int32Array(CAP);
   var K_$values41 = new Int32Array(CAP);
-  var K_$values41$n = new Int32Array(1);
+  var K_$values42 = new Int32Array(CAP);
   var K_$values43 = new Int32Array(CAP);
-  var K_$values43$n = new Int32Array(1);
-  var K_$values45 = new Int32Array(CAP);
-  var K_$values45$n = new Int32Array(1);
-  var K_$values47 = new Int32Array(CAP);
-  var K_$values47$n = new Int32Array(1);
-  var K_$values49 = new Int32Array(CAP);
-  var K_$values49$n = new Int32Array(1);
+  var K_$values44 = new Int32Array(CAP);
+  var K_$values45 = new Int32Array(6);
+  var K_$list46 = new Int32Array(CAP);
+  var K_$list47 = new Int32Array(CAP);
+  var K_$list48 = new Int32Array(6);
+  var K_$list49 = new Int32Array(6);
+  var K_$values50 = new Int32Array(CAP);
   var K_$values51 = new Int32Array(CAP);
-  var K_$values51$n = new Int32Array(1);
-  var K_$values53 = new Int32Array(6);
-  var K_$values53$n = new Int32Array(1);
-  var K_$values55 = new Int32Array(CAP);
-  var K_$values55$n = new Int32Array(1);
-  var K_$values57 = new Int32Array(CAP);
-  var K_$values57$n = new Int32Array(1);
-  var K_$values59 = new Int32Array(CAP);
-  var K_$values59$n = new Int32Array(1);
-  var K_$values61 = new Int32Array(CAP);
-  var K_$values61$n = new Int32Array(1);
-  var K_$values63 = new Int32Array(CAP);
-  var K_$values63$n = new Int32Array(1);
-  var K_$values65 = new Int32Array(CAP);
-  var K_$values65$n = new Int32Array(1);
-  var K_$values67 = new Int32Array(CAP);
-  var K_$values67$n = new Int32Array(1);
-  var K_$values69 = new Int32Array(6);
-  var K_$values69$n = new Int32Array(1);
-  var K_$list71 = new Int32Array(CAP);
-  var K_$list72 = new Int32Array(CAP);
-  var K_$list73 = new Int32Array(6);
-  var K_$list74 = new Int32Array(6);
-  var K_$values75 = new Int32Array(CAP);
-  var K_$values75$n = new Int32Array(1);
-  var K_$values77 = new Int32Array(CAP);
-  var K_$values77$n = new Int32Array(1);
-  var K_$values79 = new Int32Array(CAP);
-  var K_$values79$n = new Int32Array(1);
-  var K_$list81 = new Int32Array(CAP);
-  var K_$list82 = new Int32Array(CAP);
-  var K_$list83 = new Int32Array(CAP);
-  var K_$list84 = new Int32Array(6);
-  var K_$list85 = new Int32Array(6);
+  var K_$values52 = new Int32Array(CAP);
+  var K_$list53 = new Int32Array(CAP);
+  var K_$list54 = new Int32Array(CAP);
+  var K_$list55 = new Int32Array(CAP);
+  var K_$list56 = new Int32Array(6);
+  var K_$list57 = new Int32Array(6);
   var K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
     ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
   );
@@ -186,80 +158,52 @@ export function playout(): PlayoutKernel {
   var $list9 = K_$list9;
   var $list10 = K_$list10;
   var $values11 = K_$values11;
-  var $values11$n = K_$values11$n;
+  var $values12 = K_$values12;
   var $values13 = K_$values13;
-  var $values13$n = K_$values13$n;
-  var $values15 = K_$values15;
-  var $values15$n = K_$values15$n;
+  var $list14 = K_$list14;
+  var $list15 = K_$list15;
+  var $list16 = K_$list16;
   var $list17 = K_$list17;
-  var $list18 = K_$list18;
-  var $list19 = K_$list19;
-  var $list20 = K_$list20;
-  var $values21 = K_$values21;
-  var $values21$n = K_$values21$n;
-  var $values23 = K_$values23;
-  var $values23$n = K_$values23$n;
+  var $values18 = K_$values18;
+  var $values19 = K_$values19;
+  var $values20 = K_$values20;
+  var $list21 = K_$list21;
+  var $list22 = K_$list22;
+  var $list23 = K_$list23;
+  var $list24 = K_$list24;
   var $values25 = K_$values25;
-  var $values25$n = K_$values25$n;
-  var $list27 = K_$list27;
+  var $values26 = K_$values26;
+  var $values27 = K_$values27;
   var $list28 = K_$list28;
   var $list29 = K_$list29;
-  var $list30 = K_$list30;
+  var $values30 = K_$values30;
   var $values31 = K_$values31;
-  var $values31$n = K_$values31$n;
+  var $values32 = K_$values32;
   var $values33 = K_$values33;
-  var $values33$n = K_$values33$n;
+  var $values34 = K_$values34;
   var $values35 = K_$values35;
-  var $values35$n = K_$values35$n;
-  var $list37 = K_$list37;
-  var $list38 = K_$list38;
+  var $values36 = K_$values36;
+  var $values37 = K_$values37;
+  var $values38 = K_$values38;
   var $values39 = K_$values39;
-  var $values39$n = K_$values39$n;
+  var $values40 = K_$values40;
   var $values41 = K_$values41;
-  var $values41$n = K_$values41$n;
+  var $values42 = K_$values42;
   var $values43 = K_$values43;
-  var $values43$n = K_$values43$n;
+  var $values44 = K_$values44;
   var $values45 = K_$values45;
-  var $values45$n = K_$values45$n;
-  var $values47 = K_$values47;
-  var $values47$n = K_$values47$n;
-  var $values49 = K_$values49;
-  var $values49$n = K_$values49$n;
+  var $list46 = K_$list46;
+  var $list47 = K_$list47;
+  var $list48 = K_$list48;
+  var $list49 = K_$list49;
+  var $values50 = K_$values50;
   var $values51 = K_$values51;
-  var $values51$n = K_$values51$n;
-  var $values53 = K_$values53;
-  var $values53$n = K_$values53$n;
-  var $values55 = K_$values55;
-  var $values55$n = K_$values55$n;
-  var $values57 = K_$values57;
-  var $values57$n = K_$values57$n;
-  var $values59 = K_$values59;
-  var $values59$n = K_$values59$n;
-  var $values61 = K_$values61;
-  var $values61$n = K_$values61$n;
-  var $values63 = K_$values63;
-  var $values63$n = K_$values63$n;
-  var $values65 = K_$values65;
-  var $values65$n = K_$values65$n;
-  var $values67 = K_$values67;
-  var $values67$n = K_$values67$n;
-  var $values69 = K_$values69;
-  var $values69$n = K_$values69$n;
-  var $list71 = K_$list71;
-  var $list72 = K_$list72;
-  var $list73 = K_$list73;
-  var $list74 = K_$list74;
-  var $values75 = K_$values75;
-  var $values75$n = K_$values75$n;
-  var $values77 = K_$values77;
-  var $values77$n = K_$values77$n;
-  var $values79 = K_$values79;
-  var $values79$n = K_$values79$n;
-  var $list81 = K_$list81;
-  var $list82 = K_$list82;
-  var $list83 = K_$list83;
-  var $list84 = K_$list84;
-  var $list85 = K_$list85;
+  var $values52 = K_$values52;
+  var $list53 = K_$list53;
+  var $list54 = K_$list54;
+  var $list55 = K_$list55;
+  var $list56 = K_$list56;
+  var $list57 = K_$list57;
   var Fortune_effect$code = K_Fortune_effect$code;
   var Fortune_deck$code = K_Fortune_deck$code;
   var Space_kind$code = K_Space_kind$code;
@@ -316,6 +260,34 @@ export function playout(): PlayoutKernel {
   var $variant_small_board = false;
   var decisions = 0;
   var steps = 0;
+  var $values11$n = 0;
+  var $values12$n = 0;
+  var $values13$n = 0;
+  var $values18$n = 0;
+  var $values19$n = 0;
+  var $values20$n = 0;
+  var $values25$n = 0;
+  var $values26$n = 0;
+  var $values27$n = 0;
+  var $values30$n = 0;
+  var $values31$n = 0;
+  var $values32$n = 0;
+  var $values33$n = 0;
+  var $values34$n = 0;
+  var $values35$n = 0;
+  var $values36$n = 0;
+  var $values37$n = 0;
+  var $values38$n = 0;
+  var $values39$n = 0;
+  var $values40$n = 0;
+  var $values41$n = 0;
+  var $values42$n = 0;
+  var $values43$n = 0;
+  var $values44$n = 0;
+  var $values45$n = 0;
+  var $values50$n = 0;
+  var $values51$n = 0;
+  var $values52$n = 0;
   var trace: unknown[] | null = null;
   var $preferred = false;
   var $cap: number = DECISION_CAP;
@@ -2032,11 +2004,11 @@ export function playout(): PlayoutKernel {
         const $n163 = N[$seg162]!;
         for (let $i161 = 0; $i161 < $n163; $i161++) {
           const l_d = C[$seg162 * CAP + $i161]!;
-          $list17[$n160++] = l_d;
+          $list14[$n160++] = l_d;
         }
       }
       for (let $i164 = 0; $i164 < $n160; $i164++) {
-        const l_d = $list17[$i164]!;
+        const l_d = $list14[$i164]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2178,11 +2150,11 @@ export function playout(): PlayoutKernel {
         const $n170 = N[$seg169]!;
         for (let $i168 = 0; $i168 < $n170; $i168++) {
           const l_d = C[$seg169 * CAP + $i168]!;
-          $list18[$n167++] = l_d;
+          $list15[$n167++] = l_d;
         }
       }
       for (let $i171 = 0; $i171 < $n167; $i171++) {
-        const l_d = $list18[$i171]!;
+        const l_d = $list15[$i171]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
           const $seg172 = Z_deeds + l_p_10;
@@ -2676,11 +2648,11 @@ export function playout(): PlayoutKernel {
         const $n304 = N[$seg303]!;
         for (let $i302 = 0; $i302 < $n304; $i302++) {
           const l_d = C[$seg303 * CAP + $i302]!;
-          $list27[$n301++] = l_d;
+          $list21[$n301++] = l_d;
         }
       }
       for (let $i305 = 0; $i305 < $n301; $i305++) {
-        const l_d = $list27[$i305]!;
+        const l_d = $list21[$i305]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2822,11 +2794,11 @@ export function playout(): PlayoutKernel {
         const $n311 = N[$seg310]!;
         for (let $i309 = 0; $i309 < $n311; $i309++) {
           const l_d = C[$seg310 * CAP + $i309]!;
-          $list28[$n308++] = l_d;
+          $list22[$n308++] = l_d;
         }
       }
       for (let $i312 = 0; $i312 < $n308; $i312++) {
-        const l_d = $list28[$i312]!;
+        const l_d = $list22[$i312]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
           const $seg313 = Z_deeds + l_p_8;
@@ -3432,11 +3404,11 @@ export function playout(): PlayoutKernel {
         const $n821 = N[$seg820]!;
         for (let $i819 = 0; $i819 < $n821; $i819++) {
           const l_d = C[$seg820 * CAP + $i819]!;
-          $list71[$n818++] = l_d;
+          $list46[$n818++] = l_d;
         }
       }
       for (let $i822 = 0; $i822 < $n818; $i822++) {
-        const l_d = $list71[$i822]!;
+        const l_d = $list46[$i822]!;
         if (v_key[l_d]! === 1) {
           $write_key(l_d, false, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3578,11 +3550,11 @@ export function playout(): PlayoutKernel {
         const $n828 = N[$seg827]!;
         for (let $i826 = 0; $i826 < $n828; $i826++) {
           const l_d = C[$seg827 * CAP + $i826]!;
-          $list72[$n825++] = l_d;
+          $list47[$n825++] = l_d;
         }
       }
       for (let $i829 = 0; $i829 < $n825; $i829++) {
-        const l_d = $list72[$i829]!;
+        const l_d = $list47[$i829]!;
         $write_mortgaged(l_d, false, $where[l_d]!);
         {
           const $seg830 = Z_deeds + l_p_2;
@@ -4282,9 +4254,9 @@ export function playout(): PlayoutKernel {
       if (!$any115) break offered114$open;
       $gate126 = true;
     }
-    $values11$n[0]! = 0;
-    $values13$n[0]! = 0;
-    $values15$n[0]! = 0;
+    $values11$n = 0;
+    $values12$n = 0;
+    $values13$n = 0;
     if ($gate124 || $gate125 || $gate126) {
       let $value127$kept0 = 0;
       let $value127$kept1 = 0;
@@ -4296,12 +4268,12 @@ export function playout(): PlayoutKernel {
           if (!!(v_mortgaged[l_d]! === 1)) break found119$test;
           if (!($paired_deeds_group_0[$l_p_3 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found119$test;
-          $values15[$value127$kept2++] = l_d;
+          $values13[$value127$kept2++] = l_d;
         }
         if (v_key[$value127]! === 1) {
           found108$test: if ($gate125) {
             const l_d = $value127;
-            $values13[$value127$kept1++] = l_d;
+            $values12[$value127$kept1++] = l_d;
           }
         } else {
           found97$test: if ($gate124) {
@@ -4312,9 +4284,9 @@ export function playout(): PlayoutKernel {
           }
         }
       }
-      $values11$n[0]! = $value127$kept0;
-      $values13$n[0]! = $value127$kept1;
-      $values15$n[0]! = $value127$kept2;
+      $values11$n = $value127$kept0;
+      $values12$n = $value127$kept1;
+      $values13$n = $value127$kept2;
       $found97 = $value127$kept0 > 0;
       $found108 = $value127$kept1 > 0;
       $found119 = $value127$kept2 > 0;
@@ -4368,7 +4340,7 @@ export function playout(): PlayoutKernel {
       const $pick132$drawn = $r134;
       let $pick132 = $pick132$drawn;
       if ($offered92 && $pick132-- === 0) {
-        const $n138 = $values11$n[0]!;
+        const $n138 = $values11$n;
         let $r139 = 0;
         if ($n138 <= 2097152 && $n138 >= 1) {
           for (;;) {
@@ -4434,7 +4406,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered103 && $pick132-- === 0) {
-        const $n145 = $values13$n[0]!;
+        const $n145 = $values12$n;
         let $r146 = 0;
         if ($n145 <= 2097152 && $n145 >= 1) {
           for (;;) {
@@ -4460,7 +4432,7 @@ export function playout(): PlayoutKernel {
           $r146 = drawInt(P, $n145);
         }
         const $digit143 = $r146;
-        const $value144 = $values13[$digit143]!;
+        const $value144 = $values12[$digit143]!;
         {
           const l_d = $value144;
         }
@@ -4504,7 +4476,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered114 && $pick132-- === 0) {
-        const $n152 = $values15$n[0]!;
+        const $n152 = $values13$n;
         let $r153 = 0;
         if ($n152 <= 2097152 && $n152 >= 1) {
           for (;;) {
@@ -4530,7 +4502,7 @@ export function playout(): PlayoutKernel {
           $r153 = drawInt(P, $n152);
         }
         const $digit150 = $r153;
-        const $value151 = $values15[$digit150]!;
+        const $value151 = $values13[$digit150]!;
         {
           const l_d = $value151;
         }
@@ -4575,10 +4547,10 @@ export function playout(): PlayoutKernel {
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_6 && (l_high_6 === 0 || l_q !== l_leader_6)) {
-          $list19[$n183++] = l_q;
+          $list16[$n183++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n183; $s++) $list20[$s] = 0;
+      for (let $s = 0; $s < $n183; $s++) $list17[$s] = 0;
       let $left185 = $n183;
       if ($left185 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race184: for (;;) {
@@ -4620,8 +4592,8 @@ export function playout(): PlayoutKernel {
         let $seat186 = -1;
         let $seat186$at = -1;
         for (let $a188 = 0; $a188 < $n183; $a188++)
-          if ($list20[$a188]! === 0 && $k187-- === 0) {
-            $seat186 = $list19[$a188]!;
+          if ($list17[$a188]! === 0 && $k187-- === 0) {
+            $seat186 = $list16[$a188]!;
             $seat186$at = $a188;
             break;
           }
@@ -4706,7 +4678,7 @@ export function playout(): PlayoutKernel {
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list20[$seat186$at] = 1;
+                $list17[$seat186$at] = 1;
                 if ($left185 === 1) {
                   return 62;
                 }
@@ -4815,7 +4787,7 @@ export function playout(): PlayoutKernel {
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list20[$seat186$at] = 1;
+            $list17[$seat186$at] = 1;
             if ($left185 === 1) {
               return 62;
             }
@@ -4896,9 +4868,9 @@ export function playout(): PlayoutKernel {
       if (!$any252) break offered251$open;
       $gate263 = true;
     }
-    $values21$n[0]! = 0;
-    $values23$n[0]! = 0;
-    $values25$n[0]! = 0;
+    $values18$n = 0;
+    $values19$n = 0;
+    $values20$n = 0;
     if ($gate261 || $gate262 || $gate263) {
       let $value264$kept0 = 0;
       let $value264$kept1 = 0;
@@ -4910,25 +4882,25 @@ export function playout(): PlayoutKernel {
           if (!!(v_mortgaged[l_d]! === 1)) break found256$test;
           if (!($paired_deeds_group_0[$l_p_9 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found256$test;
-          $values25[$value264$kept2++] = l_d;
+          $values20[$value264$kept2++] = l_d;
         }
         if (v_key[$value264]! === 1) {
           found245$test: if ($gate262) {
             const l_d = $value264;
-            $values23[$value264$kept1++] = l_d;
+            $values19[$value264$kept1++] = l_d;
           }
         } else {
           found234$test: if ($gate261) {
             const l_d = $value264;
             if (!(v_books[l_d]! > 0)) break found234$test;
             if (!fn_may_sell_stack$memo($l_p_9, l_d)) break found234$test;
-            $values21[$value264$kept0++] = l_d;
+            $values18[$value264$kept0++] = l_d;
           }
         }
       }
-      $values21$n[0]! = $value264$kept0;
-      $values23$n[0]! = $value264$kept1;
-      $values25$n[0]! = $value264$kept2;
+      $values18$n = $value264$kept0;
+      $values19$n = $value264$kept1;
+      $values20$n = $value264$kept2;
       $found234 = $value264$kept0 > 0;
       $found245 = $value264$kept1 > 0;
       $found256 = $value264$kept2 > 0;
@@ -4982,7 +4954,7 @@ export function playout(): PlayoutKernel {
       const $pick269$drawn = $r271;
       let $pick269 = $pick269$drawn;
       if ($offered229 && $pick269-- === 0) {
-        const $n275 = $values21$n[0]!;
+        const $n275 = $values18$n;
         let $r276 = 0;
         if ($n275 <= 2097152 && $n275 >= 1) {
           for (;;) {
@@ -5008,7 +4980,7 @@ export function playout(): PlayoutKernel {
           $r276 = drawInt(P, $n275);
         }
         const $digit273 = $r276;
-        const $value274 = $values21[$digit273]!;
+        const $value274 = $values18[$digit273]!;
         {
           const l_d = $value274;
         }
@@ -5048,7 +5020,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered240 && $pick269-- === 0) {
-        const $n282 = $values23$n[0]!;
+        const $n282 = $values19$n;
         let $r283 = 0;
         if ($n282 <= 2097152 && $n282 >= 1) {
           for (;;) {
@@ -5074,7 +5046,7 @@ export function playout(): PlayoutKernel {
           $r283 = drawInt(P, $n282);
         }
         const $digit280 = $r283;
-        const $value281 = $values23[$digit280]!;
+        const $value281 = $values19[$digit280]!;
         {
           const l_d = $value281;
         }
@@ -5118,7 +5090,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered251 && $pick269-- === 0) {
-        const $n289 = $values25$n[0]!;
+        const $n289 = $values20$n;
         let $r290 = 0;
         if ($n289 <= 2097152 && $n289 >= 1) {
           for (;;) {
@@ -5144,7 +5116,7 @@ export function playout(): PlayoutKernel {
           $r290 = drawInt(P, $n289);
         }
         const $digit287 = $r290;
-        const $value288 = $values25[$digit287]!;
+        const $value288 = $values20[$digit287]!;
         {
           const l_d = $value288;
         }
@@ -5189,10 +5161,10 @@ export function playout(): PlayoutKernel {
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_5 && (l_high_5 === 0 || l_q !== l_leader_5)) {
-          $list29[$n324++] = l_q;
+          $list23[$n324++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n324; $s++) $list30[$s] = 0;
+      for (let $s = 0; $s < $n324; $s++) $list24[$s] = 0;
       let $left326 = $n324;
       if ($left326 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race325: for (;;) {
@@ -5234,8 +5206,8 @@ export function playout(): PlayoutKernel {
         let $seat327 = -1;
         let $seat327$at = -1;
         for (let $a329 = 0; $a329 < $n324; $a329++)
-          if ($list30[$a329]! === 0 && $k328-- === 0) {
-            $seat327 = $list29[$a329]!;
+          if ($list24[$a329]! === 0 && $k328-- === 0) {
+            $seat327 = $list23[$a329]!;
             $seat327$at = $a329;
             break;
           }
@@ -5320,7 +5292,7 @@ export function playout(): PlayoutKernel {
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list30[$seat327$at] = 1;
+                $list24[$seat327$at] = 1;
                 if ($left326 === 1) {
                   return 83;
                 }
@@ -5429,7 +5401,7 @@ export function playout(): PlayoutKernel {
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list30[$seat327$at] = 1;
+            $list24[$seat327$at] = 1;
             if ($left326 === 1) {
               return 83;
             }
@@ -5510,9 +5482,9 @@ export function playout(): PlayoutKernel {
       if (!$any393) break offered392$open;
       $gate404 = true;
     }
-    $values31$n[0]! = 0;
-    $values33$n[0]! = 0;
-    $values35$n[0]! = 0;
+    $values25$n = 0;
+    $values26$n = 0;
+    $values27$n = 0;
     if ($gate402 || $gate403 || $gate404) {
       let $value405$kept0 = 0;
       let $value405$kept1 = 0;
@@ -5524,25 +5496,25 @@ export function playout(): PlayoutKernel {
           if (!!(v_mortgaged[l_d]! === 1)) break found397$test;
           if (!($paired_deeds_group_0[$l_p_7 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
             break found397$test;
-          $values35[$value405$kept2++] = l_d;
+          $values27[$value405$kept2++] = l_d;
         }
         if (v_key[$value405]! === 1) {
           found386$test: if ($gate403) {
             const l_d = $value405;
-            $values33[$value405$kept1++] = l_d;
+            $values26[$value405$kept1++] = l_d;
           }
         } else {
           found375$test: if ($gate402) {
             const l_d = $value405;
             if (!(v_books[l_d]! > 0)) break found375$test;
             if (!fn_may_sell_stack$memo($l_p_7, l_d)) break found375$test;
-            $values31[$value405$kept0++] = l_d;
+            $values25[$value405$kept0++] = l_d;
           }
         }
       }
-      $values31$n[0]! = $value405$kept0;
-      $values33$n[0]! = $value405$kept1;
-      $values35$n[0]! = $value405$kept2;
+      $values25$n = $value405$kept0;
+      $values26$n = $value405$kept1;
+      $values27$n = $value405$kept2;
       $found375 = $value405$kept0 > 0;
       $found386 = $value405$kept1 > 0;
       $found397 = $value405$kept2 > 0;
@@ -5596,7 +5568,7 @@ export function playout(): PlayoutKernel {
       const $pick410$drawn = $r412;
       let $pick410 = $pick410$drawn;
       if ($offered370 && $pick410-- === 0) {
-        const $n416 = $values31$n[0]!;
+        const $n416 = $values25$n;
         let $r417 = 0;
         if ($n416 <= 2097152 && $n416 >= 1) {
           for (;;) {
@@ -5622,7 +5594,7 @@ export function playout(): PlayoutKernel {
           $r417 = drawInt(P, $n416);
         }
         const $digit414 = $r417;
-        const $value415 = $values31[$digit414]!;
+        const $value415 = $values25[$digit414]!;
         {
           const l_d = $value415;
         }
@@ -5662,7 +5634,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered381 && $pick410-- === 0) {
-        const $n423 = $values33$n[0]!;
+        const $n423 = $values26$n;
         let $r424 = 0;
         if ($n423 <= 2097152 && $n423 >= 1) {
           for (;;) {
@@ -5688,7 +5660,7 @@ export function playout(): PlayoutKernel {
           $r424 = drawInt(P, $n423);
         }
         const $digit421 = $r424;
-        const $value422 = $values33[$digit421]!;
+        const $value422 = $values26[$digit421]!;
         {
           const l_d = $value422;
         }
@@ -5732,7 +5704,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered392 && $pick410-- === 0) {
-        const $n430 = $values35$n[0]!;
+        const $n430 = $values27$n;
         let $r431 = 0;
         if ($n430 <= 2097152 && $n430 >= 1) {
           for (;;) {
@@ -5758,7 +5730,7 @@ export function playout(): PlayoutKernel {
           $r431 = drawInt(P, $n430);
         }
         const $digit428 = $r431;
-        const $value429 = $values35[$digit428]!;
+        const $value429 = $values27[$digit428]!;
         {
           const l_d = $value429;
         }
@@ -6077,10 +6049,10 @@ export function playout(): PlayoutKernel {
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_4 && (l_high_4 === 0 || l_q !== l_leader_4)) {
-          $list37[$n465++] = l_q;
+          $list28[$n465++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n465; $s++) $list38[$s] = 0;
+      for (let $s = 0; $s < $n465; $s++) $list29[$s] = 0;
       let $left467 = $n465;
       if ($left467 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race466: for (;;) {
@@ -6122,8 +6094,8 @@ export function playout(): PlayoutKernel {
         let $seat468 = -1;
         let $seat468$at = -1;
         for (let $a470 = 0; $a470 < $n465; $a470++)
-          if ($list38[$a470]! === 0 && $k469-- === 0) {
-            $seat468 = $list37[$a470]!;
+          if ($list29[$a470]! === 0 && $k469-- === 0) {
+            $seat468 = $list28[$a470]!;
             $seat468$at = $a470;
             break;
           }
@@ -6208,7 +6180,7 @@ export function playout(): PlayoutKernel {
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list38[$seat468$at] = 1;
+                $list29[$seat468$at] = 1;
                 if ($left467 === 1) {
                   return 96;
                 }
@@ -6317,7 +6289,7 @@ export function playout(): PlayoutKernel {
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list38[$seat468$at] = 1;
+            $list29[$seat468$at] = 1;
             if ($left467 === 1) {
               return 96;
             }
@@ -6431,13 +6403,13 @@ export function playout(): PlayoutKernel {
       offered694$open: {
         $offered694 = true;
       }
-      $values55$n[0]! = 0;
-      $values57$n[0]! = 0;
-      $values59$n[0]! = 0;
-      $values61$n[0]! = 0;
-      $values63$n[0]! = 0;
-      $values65$n[0]! = 0;
-      $values67$n[0]! = 0;
+      $values38$n = 0;
+      $values39$n = 0;
+      $values40$n = 0;
+      $values41$n = 0;
+      $values42$n = 0;
+      $values43$n = 0;
+      $values44$n = 0;
       if ($gate695 || $gate696 || $gate697 || $gate698 || $gate699 || $gate700 || $gate701) {
         let $value702$kept0 = 0;
         let $value702$kept1 = 0;
@@ -6452,33 +6424,33 @@ export function playout(): PlayoutKernel {
           found688$test: if ($gate701) {
             const l_d_3 = $value702;
             if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found688$test;
-            $values67[$value702$kept6++] = l_d_3;
+            $values44[$value702$kept6++] = l_d_3;
           }
           if (v_mortgaged[$value702]! === 1) {
             found680$test: if ($gate700) {
               const l_d = $value702;
               if (!(v_cash[$l_q_2]! >= $table_lift_cost[l_d]!)) break found680$test;
-              $values65[$value702$kept5++] = l_d;
+              $values43[$value702$kept5++] = l_d;
             }
           } else {
             found673$test: if ($gate699) {
               const l_d = $value702;
               if (!($paired_deeds_group_0[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
                 break found673$test;
-              $values63[$value702$kept4++] = l_d;
+              $values42[$value702$kept4++] = l_d;
             }
           }
           if (v_key[$value702]! === 1) {
             found666$test: if ($gate698) {
               const l_d = $value702;
-              $values61[$value702$kept3++] = l_d;
+              $values41[$value702$kept3++] = l_d;
             }
           } else {
             found659$test: if ($gate697) {
               const l_d = $value702;
               if (!(v_books[l_d]! > 0)) break found659$test;
               if (!fn_may_sell_stack$memo($l_q_2, l_d)) break found659$test;
-              $values59[$value702$kept2++] = l_d;
+              $values40[$value702$kept2++] = l_d;
             }
             if (
               $count_deeds_group[$l_q_2 * 8 + Deed_group$index[$value702]!]! ===
@@ -6497,7 +6469,7 @@ export function playout(): PlayoutKernel {
                 )
                   break found645$test;
                 if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found645$test;
-                $values55[$value702$kept0++] = l_d;
+                $values38[$value702$kept0++] = l_d;
               }
               found652$test: if ($gate696) {
                 const l_d = $value702;
@@ -6506,18 +6478,18 @@ export function playout(): PlayoutKernel {
                 if (!!($paired_deeds_group_1[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
                   break found652$test;
                 if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found652$test;
-                $values57[$value702$kept1++] = l_d;
+                $values39[$value702$kept1++] = l_d;
               }
             }
           }
         }
-        $values55$n[0]! = $value702$kept0;
-        $values57$n[0]! = $value702$kept1;
-        $values59$n[0]! = $value702$kept2;
-        $values61$n[0]! = $value702$kept3;
-        $values63$n[0]! = $value702$kept4;
-        $values65$n[0]! = $value702$kept5;
-        $values67$n[0]! = $value702$kept6;
+        $values38$n = $value702$kept0;
+        $values39$n = $value702$kept1;
+        $values40$n = $value702$kept2;
+        $values41$n = $value702$kept3;
+        $values42$n = $value702$kept4;
+        $values43$n = $value702$kept5;
+        $values44$n = $value702$kept6;
         $found645 = $value702$kept0 > 0;
         $found652 = $value702$kept1 > 0;
         $found659 = $value702$kept2 > 0;
@@ -6693,7 +6665,7 @@ export function playout(): PlayoutKernel {
       if ($offered644) {
         $pick716 -= $weight707;
         if ($pick716 < 0) {
-          const $size720 = $values55$n[0]!;
+          const $size720 = $values38$n;
           const $moves721 = $size720;
           if ($moves721 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
@@ -6701,7 +6673,7 @@ export function playout(): PlayoutKernel {
             let $index723 = drawInt(P, $moves721);
             const $digit724 = $index723 % $size720;
             $index723 = Math.floor($index723 / $size720);
-            const $value725 = $values55[$digit724]!;
+            const $value725 = $values38[$digit724]!;
             {
               const l_d = $value725;
             }
@@ -6738,7 +6710,7 @@ export function playout(): PlayoutKernel {
       if ($offered651) {
         $pick716 -= $weight708;
         if ($pick716 < 0) {
-          const $size726 = $values57$n[0]!;
+          const $size726 = $values39$n;
           const $moves727 = $size726;
           if ($moves727 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
@@ -6746,7 +6718,7 @@ export function playout(): PlayoutKernel {
             let $index729 = drawInt(P, $moves727);
             const $digit730 = $index729 % $size726;
             $index729 = Math.floor($index729 / $size726);
-            const $value731 = $values57[$digit730]!;
+            const $value731 = $values39[$digit730]!;
             {
               const l_d = $value731;
             }
@@ -6787,7 +6759,7 @@ export function playout(): PlayoutKernel {
       if ($offered658) {
         $pick716 -= $weight709;
         if ($pick716 < 0) {
-          const $size732 = $values59$n[0]!;
+          const $size732 = $values40$n;
           const $moves733 = $size732;
           if ($moves733 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
@@ -6795,7 +6767,7 @@ export function playout(): PlayoutKernel {
             let $index735 = drawInt(P, $moves733);
             const $digit736 = $index735 % $size732;
             $index735 = Math.floor($index735 / $size732);
-            const $value737 = $values59[$digit736]!;
+            const $value737 = $values40[$digit736]!;
             {
               const l_d = $value737;
             }
@@ -6840,7 +6812,7 @@ export function playout(): PlayoutKernel {
       if ($offered665) {
         $pick716 -= $weight710;
         if ($pick716 < 0) {
-          const $size740 = $values61$n[0]!;
+          const $size740 = $values41$n;
           const $moves741 = $size740;
           if ($moves741 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
@@ -6848,7 +6820,7 @@ export function playout(): PlayoutKernel {
             let $index743 = drawInt(P, $moves741);
             const $digit744 = $index743 % $size740;
             $index743 = Math.floor($index743 / $size740);
-            const $value745 = $values61[$digit744]!;
+            const $value745 = $values41[$digit744]!;
             {
               const l_d = $value745;
             }
@@ -6897,7 +6869,7 @@ export function playout(): PlayoutKernel {
       if ($offered672) {
         $pick716 -= $weight711;
         if ($pick716 < 0) {
-          const $size748 = $values63$n[0]!;
+          const $size748 = $values42$n;
           const $moves749 = $size748;
           if ($moves749 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
@@ -6905,7 +6877,7 @@ export function playout(): PlayoutKernel {
             let $index751 = drawInt(P, $moves749);
             const $digit752 = $index751 % $size748;
             $index751 = Math.floor($index751 / $size748);
-            const $value753 = $values63[$digit752]!;
+            const $value753 = $values42[$digit752]!;
             {
               const l_d = $value753;
             }
@@ -6947,7 +6919,7 @@ export function playout(): PlayoutKernel {
       if ($offered679) {
         $pick716 -= $weight712;
         if ($pick716 < 0) {
-          const $size756 = $values65$n[0]!;
+          const $size756 = $values43$n;
           const $moves757 = $size756;
           if ($moves757 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
@@ -6955,7 +6927,7 @@ export function playout(): PlayoutKernel {
             let $index759 = drawInt(P, $moves757);
             const $digit760 = $index759 % $size756;
             $index759 = Math.floor($index759 / $size756);
-            const $value761 = $values65[$digit760]!;
+            const $value761 = $values43[$digit760]!;
             {
               const l_d = $value761;
             }
@@ -6989,16 +6961,16 @@ export function playout(): PlayoutKernel {
       if ($offered687) {
         $pick716 -= $weight713;
         if ($pick716 < 0) {
-          $values69$n[0]! = 0;
+          $values45$n = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
             if (!(l_buyer !== $l_q_2)) continue;
             const l_buyer_2 = l_buyer;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values69[$values69$n[0]!++] = l_buyer_2;
+            $values45[$values45$n++] = l_buyer_2;
           }
-          const $size762 = $values67$n[0]!;
-          const $size763 = $values69$n[0]!;
+          const $size762 = $values44$n;
+          const $size763 = $values45$n;
           const $moves764 = $size762 * $size763;
           if ($moves764 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
@@ -7006,10 +6978,10 @@ export function playout(): PlayoutKernel {
             let $index766 = drawInt(P, $moves764);
             const $digit767 = $index766 % $size762;
             $index766 = Math.floor($index766 / $size762);
-            const $value768 = $values67[$digit767]!;
+            const $value768 = $values44[$digit767]!;
             const $digit769 = $index766 % $size763;
             $index766 = Math.floor($index766 / $size763);
-            const $value770 = $values69[$digit769]!;
+            const $value770 = $values45[$digit769]!;
             {
               l_d_3 = $value768;
               l_buyer_2 = $value770;
@@ -7146,13 +7118,13 @@ export function playout(): PlayoutKernel {
     offered573$open: {
       $offered573 = true;
     }
-    $values39$n[0]! = 0;
-    $values41$n[0]! = 0;
-    $values43$n[0]! = 0;
-    $values45$n[0]! = 0;
-    $values47$n[0]! = 0;
-    $values49$n[0]! = 0;
-    $values51$n[0]! = 0;
+    $values30$n = 0;
+    $values31$n = 0;
+    $values32$n = 0;
+    $values33$n = 0;
+    $values34$n = 0;
+    $values35$n = 0;
+    $values36$n = 0;
     if ($gate574 || $gate575 || $gate576 || $gate577 || $gate578 || $gate579 || $gate580) {
       let $value581$kept0 = 0;
       let $value581$kept1 = 0;
@@ -7167,33 +7139,33 @@ export function playout(): PlayoutKernel {
         found567$test: if ($gate580) {
           const l_d_3 = $value581;
           if (!((v_key[l_d_3]! === 1 ? 5 : v_books[l_d_3]!) === 0)) break found567$test;
-          $values51[$value581$kept6++] = l_d_3;
+          $values36[$value581$kept6++] = l_d_3;
         }
         if (v_mortgaged[$value581]! === 1) {
           found559$test: if ($gate579) {
             const l_d = $value581;
             if (!(v_cash[$l_q_2]! >= $table_lift_cost[l_d]!)) break found559$test;
-            $values49[$value581$kept5++] = l_d;
+            $values35[$value581$kept5++] = l_d;
           }
         } else {
           found552$test: if ($gate578) {
             const l_d = $value581;
             if (!($paired_deeds_group_0[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0))
               break found552$test;
-            $values47[$value581$kept4++] = l_d;
+            $values34[$value581$kept4++] = l_d;
           }
         }
         if (v_key[$value581]! === 1) {
           found545$test: if ($gate577) {
             const l_d = $value581;
-            $values45[$value581$kept3++] = l_d;
+            $values33[$value581$kept3++] = l_d;
           }
         } else {
           found538$test: if ($gate576) {
             const l_d = $value581;
             if (!(v_books[l_d]! > 0)) break found538$test;
             if (!fn_may_sell_stack$memo($l_q_2, l_d)) break found538$test;
-            $values43[$value581$kept2++] = l_d;
+            $values32[$value581$kept2++] = l_d;
           }
           if (
             $count_deeds_group[$l_q_2 * 8 + Deed_group$index[$value581]!]! ===
@@ -7210,7 +7182,7 @@ export function playout(): PlayoutKernel {
               )
                 break found524$test;
               if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found524$test;
-              $values39[$value581$kept0++] = l_d;
+              $values30[$value581$kept0++] = l_d;
             }
             found531$test: if ($gate575) {
               const l_d = $value581;
@@ -7219,18 +7191,18 @@ export function playout(): PlayoutKernel {
               if (!!($paired_deeds_group_1[$l_q_2 * 16 + Deed_group$index[l_d]! * 2 + 1]! > 0))
                 break found531$test;
               if (!(v_cash[$l_q_2]! >= Deed_stack_price[l_d]!)) break found531$test;
-              $values41[$value581$kept1++] = l_d;
+              $values31[$value581$kept1++] = l_d;
             }
           }
         }
       }
-      $values39$n[0]! = $value581$kept0;
-      $values41$n[0]! = $value581$kept1;
-      $values43$n[0]! = $value581$kept2;
-      $values45$n[0]! = $value581$kept3;
-      $values47$n[0]! = $value581$kept4;
-      $values49$n[0]! = $value581$kept5;
-      $values51$n[0]! = $value581$kept6;
+      $values30$n = $value581$kept0;
+      $values31$n = $value581$kept1;
+      $values32$n = $value581$kept2;
+      $values33$n = $value581$kept3;
+      $values34$n = $value581$kept4;
+      $values35$n = $value581$kept5;
+      $values36$n = $value581$kept6;
       $found524 = $value581$kept0 > 0;
       $found531 = $value581$kept1 > 0;
       $found538 = $value581$kept2 > 0;
@@ -7350,7 +7322,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered523 && $pick587-- === 0) {
-        const $n594 = $values39$n[0]!;
+        const $n594 = $values30$n;
         let $r595 = 0;
         if ($n594 <= 2097152 && $n594 >= 1) {
           for (;;) {
@@ -7376,7 +7348,7 @@ export function playout(): PlayoutKernel {
           $r595 = drawInt(P, $n594);
         }
         const $digit592 = $r595;
-        const $value593 = $values39[$digit592]!;
+        const $value593 = $values30[$digit592]!;
         {
           const l_d = $value593;
         }
@@ -7408,7 +7380,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered530 && $pick587-- === 0) {
-        const $n599 = $values41$n[0]!;
+        const $n599 = $values31$n;
         let $r600 = 0;
         if ($n599 <= 2097152 && $n599 >= 1) {
           for (;;) {
@@ -7434,7 +7406,7 @@ export function playout(): PlayoutKernel {
           $r600 = drawInt(P, $n599);
         }
         const $digit597 = $r600;
-        const $value598 = $values41[$digit597]!;
+        const $value598 = $values31[$digit597]!;
         {
           const l_d = $value598;
         }
@@ -7470,7 +7442,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered537 && $pick587-- === 0) {
-        const $n604 = $values43$n[0]!;
+        const $n604 = $values32$n;
         let $r605 = 0;
         if ($n604 <= 2097152 && $n604 >= 1) {
           for (;;) {
@@ -7496,7 +7468,7 @@ export function playout(): PlayoutKernel {
           $r605 = drawInt(P, $n604);
         }
         const $digit602 = $r605;
-        const $value603 = $values43[$digit602]!;
+        const $value603 = $values32[$digit602]!;
         {
           const l_d = $value603;
         }
@@ -7536,7 +7508,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered544 && $pick587-- === 0) {
-        const $n611 = $values45$n[0]!;
+        const $n611 = $values33$n;
         let $r612 = 0;
         if ($n611 <= 2097152 && $n611 >= 1) {
           for (;;) {
@@ -7562,7 +7534,7 @@ export function playout(): PlayoutKernel {
           $r612 = drawInt(P, $n611);
         }
         const $digit609 = $r612;
-        const $value610 = $values45[$digit609]!;
+        const $value610 = $values33[$digit609]!;
         {
           const l_d = $value610;
         }
@@ -7606,7 +7578,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered551 && $pick587-- === 0) {
-        const $n618 = $values47$n[0]!;
+        const $n618 = $values34$n;
         let $r619 = 0;
         if ($n618 <= 2097152 && $n618 >= 1) {
           for (;;) {
@@ -7632,7 +7604,7 @@ export function playout(): PlayoutKernel {
           $r619 = drawInt(P, $n618);
         }
         const $digit616 = $r619;
-        const $value617 = $values47[$digit616]!;
+        const $value617 = $values34[$digit616]!;
         {
           const l_d = $value617;
         }
@@ -7669,7 +7641,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered558 && $pick587-- === 0) {
-        const $n625 = $values49$n[0]!;
+        const $n625 = $values35$n;
         let $r626 = 0;
         if ($n625 <= 2097152 && $n625 >= 1) {
           for (;;) {
@@ -7695,7 +7667,7 @@ export function playout(): PlayoutKernel {
           $r626 = drawInt(P, $n625);
         }
         const $digit623 = $r626;
-        const $value624 = $values49[$digit623]!;
+        const $value624 = $values35[$digit623]!;
         {
           const l_d = $value624;
         }
@@ -7725,17 +7697,17 @@ export function playout(): PlayoutKernel {
       }
       if ($offered566 && $pick587-- === 0) {
         if (!$built627) {
-          $values53$n[0]! = 0;
+          $values37$n = 0;
           for (let l_buyer = 0; l_buyer < players; l_buyer++) {
             if (v_eliminated[l_buyer] !== 0) continue;
             if (!(l_buyer !== $l_q_2)) continue;
             const l_buyer_2 = l_buyer;
             if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values53[$values53$n[0]!++] = l_buyer_2;
+            $values37[$values37$n++] = l_buyer_2;
           }
           $built627 = true;
         }
-        const $n630 = $values51$n[0]!;
+        const $n630 = $values36$n;
         let $r631 = 0;
         if ($n630 <= 2097152 && $n630 >= 1) {
           for (;;) {
@@ -7761,8 +7733,8 @@ export function playout(): PlayoutKernel {
           $r631 = drawInt(P, $n630);
         }
         const $digit628 = $r631;
-        const $value629 = $values51[$digit628]!;
-        const $n634 = $values53$n[0]!;
+        const $value629 = $values36[$digit628]!;
+        const $n634 = $values37$n;
         let $r635 = 0;
         if ($n634 <= 2097152 && $n634 >= 1) {
           for (;;) {
@@ -7788,7 +7760,7 @@ export function playout(): PlayoutKernel {
           $r635 = drawInt(P, $n634);
         }
         const $digit632 = $r635;
-        const $value633 = $values53[$digit632]!;
+        const $value633 = $values37[$digit632]!;
         {
           l_d_3 = $value629;
           l_buyer_2 = $value633;
@@ -8155,10 +8127,10 @@ export function playout(): PlayoutKernel {
       for (let l_q = 0; l_q < players; l_q++) {
         if (v_eliminated[l_q] !== 0) continue;
         if (v_cash[l_q]! > l_high_2 && (l_high_2 === 0 || l_q !== l_leader_2)) {
-          $list73[$n841++] = l_q;
+          $list48[$n841++] = l_q;
         }
       }
-      for (let $s = 0; $s < $n841; $s++) $list74[$s] = 0;
+      for (let $s = 0; $s < $n841; $s++) $list49[$s] = 0;
       let $left843 = $n841;
       if ($left843 === 0) throw new GameFault("fault/no-legal-move", "a race that no seat may join");
       race842: for (;;) {
@@ -8200,8 +8172,8 @@ export function playout(): PlayoutKernel {
         let $seat844 = -1;
         let $seat844$at = -1;
         for (let $a846 = 0; $a846 < $n841; $a846++)
-          if ($list74[$a846]! === 0 && $k845-- === 0) {
-            $seat844 = $list73[$a846]!;
+          if ($list49[$a846]! === 0 && $k845-- === 0) {
+            $seat844 = $list48[$a846]!;
             $seat844$at = $a846;
             break;
           }
@@ -8286,7 +8258,7 @@ export function playout(): PlayoutKernel {
                 decisions++;
                 steps = 0;
                 if (trace !== null) trace.push(l_q, 4);
-                $list74[$seat844$at] = 1;
+                $list49[$seat844$at] = 1;
                 if ($left843 === 1) {
                   return 122;
                 }
@@ -8395,7 +8367,7 @@ export function playout(): PlayoutKernel {
             decisions++;
             steps = 0;
             if (trace !== null) trace.push(l_q, 4);
-            $list74[$seat844$at] = 1;
+            $list49[$seat844$at] = 1;
             if ($left843 === 1) {
               return 122;
             }
@@ -8475,9 +8447,9 @@ export function playout(): PlayoutKernel {
       if (!$any910) break offered909$open;
       $gate921 = true;
     }
-    $values75$n[0]! = 0;
-    $values77$n[0]! = 0;
-    $values79$n[0]! = 0;
+    $values50$n = 0;
+    $values51$n = 0;
+    $values52$n = 0;
     if ($gate919 || $gate920 || $gate921) {
       let $value922$kept0 = 0;
       let $value922$kept1 = 0;
@@ -8488,25 +8460,25 @@ export function playout(): PlayoutKernel {
           const l_d = $value922;
           if (!!(v_mortgaged[l_d]! === 1)) break found914$test;
           if (!($paired_deeds_group_0[l_p * 16 + Deed_group$index[l_d]! * 2 + 0]! === 0)) break found914$test;
-          $values79[$value922$kept2++] = l_d;
+          $values52[$value922$kept2++] = l_d;
         }
         if (v_key[$value922]! === 1) {
           found903$test: if ($gate920) {
             const l_d = $value922;
-            $values77[$value922$kept1++] = l_d;
+            $values51[$value922$kept1++] = l_d;
           }
         } else {
           found892$test: if ($gate919) {
             const l_d = $value922;
             if (!(v_books[l_d]! > 0)) break found892$test;
             if (!fn_may_sell_stack$memo(l_p, l_d)) break found892$test;
-            $values75[$value922$kept0++] = l_d;
+            $values50[$value922$kept0++] = l_d;
           }
         }
       }
-      $values75$n[0]! = $value922$kept0;
-      $values77$n[0]! = $value922$kept1;
-      $values79$n[0]! = $value922$kept2;
+      $values50$n = $value922$kept0;
+      $values51$n = $value922$kept1;
+      $values52$n = $value922$kept2;
       $found892 = $value922$kept0 > 0;
       $found903 = $value922$kept1 > 0;
       $found914 = $value922$kept2 > 0;
@@ -8560,7 +8532,7 @@ export function playout(): PlayoutKernel {
       const $pick927$drawn = $r929;
       let $pick927 = $pick927$drawn;
       if ($offered887 && $pick927-- === 0) {
-        const $n933 = $values75$n[0]!;
+        const $n933 = $values50$n;
         let $r934 = 0;
         if ($n933 <= 2097152 && $n933 >= 1) {
           for (;;) {
@@ -8586,7 +8558,7 @@ export function playout(): PlayoutKernel {
           $r934 = drawInt(P, $n933);
         }
         const $digit931 = $r934;
-        const $value932 = $values75[$digit931]!;
+        const $value932 = $values50[$digit931]!;
         {
           const l_d = $value932;
         }
@@ -8626,7 +8598,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered898 && $pick927-- === 0) {
-        const $n940 = $values77$n[0]!;
+        const $n940 = $values51$n;
         let $r941 = 0;
         if ($n940 <= 2097152 && $n940 >= 1) {
           for (;;) {
@@ -8652,7 +8624,7 @@ export function playout(): PlayoutKernel {
           $r941 = drawInt(P, $n940);
         }
         const $digit938 = $r941;
-        const $value939 = $values77[$digit938]!;
+        const $value939 = $values51[$digit938]!;
         {
           const l_d = $value939;
         }
@@ -8696,7 +8668,7 @@ export function playout(): PlayoutKernel {
         }
       }
       if ($offered909 && $pick927-- === 0) {
-        const $n947 = $values79$n[0]!;
+        const $n947 = $values52$n;
         let $r948 = 0;
         if ($n947 <= 2097152 && $n947 >= 1) {
           for (;;) {
@@ -8722,7 +8694,7 @@ export function playout(): PlayoutKernel {
           $r948 = drawInt(P, $n947);
         }
         const $digit945 = $r948;
-        const $value946 = $values79[$digit945]!;
+        const $value946 = $values52[$digit945]!;
         {
           const l_d = $value946;
         }
@@ -8875,80 +8847,52 @@ export function playout(): PlayoutKernel {
     const $list9 = K_$list9;
     const $list10 = K_$list10;
     const $values11 = K_$values11;
-    const $values11$n = K_$values11$n;
+    const $values12 = K_$values12;
     const $values13 = K_$values13;
-    const $values13$n = K_$values13$n;
-    const $values15 = K_$values15;
-    const $values15$n = K_$values15$n;
+    const $list14 = K_$list14;
+    const $list15 = K_$list15;
+    const $list16 = K_$list16;
     const $list17 = K_$list17;
-    const $list18 = K_$list18;
-    const $list19 = K_$list19;
-    const $list20 = K_$list20;
-    const $values21 = K_$values21;
-    const $values21$n = K_$values21$n;
-    const $values23 = K_$values23;
-    const $values23$n = K_$values23$n;
+    const $values18 = K_$values18;
+    const $values19 = K_$values19;
+    const $values20 = K_$values20;
+    const $list21 = K_$list21;
+    const $list22 = K_$list22;
+    const $list23 = K_$list23;
+    const $list24 = K_$list24;
     const $values25 = K_$values25;
-    const $values25$n = K_$values25$n;
-    const $list27 = K_$list27;
+    const $values26 = K_$values26;
+    const $values27 = K_$values27;
     const $list28 = K_$list28;
     const $list29 = K_$list29;
-    const $list30 = K_$list30;
+    const $values30 = K_$values30;
     const $values31 = K_$values31;
-    const $values31$n = K_$values31$n;
+    const $values32 = K_$values32;
     const $values33 = K_$values33;
-    const $values33$n = K_$values33$n;
+    const $values34 = K_$values34;
     const $values35 = K_$values35;
-    const $values35$n = K_$values35$n;
-    const $list37 = K_$list37;
-    const $list38 = K_$list38;
+    const $values36 = K_$values36;
+    const $values37 = K_$values37;
+    const $values38 = K_$values38;
     const $values39 = K_$values39;
-    const $values39$n = K_$values39$n;
+    const $values40 = K_$values40;
     const $values41 = K_$values41;
-    const $values41$n = K_$values41$n;
+    const $values42 = K_$values42;
     const $values43 = K_$values43;
-    const $values43$n = K_$values43$n;
+    const $values44 = K_$values44;
     const $values45 = K_$values45;
-    const $values45$n = K_$values45$n;
-    const $values47 = K_$values47;
-    const $values47$n = K_$values47$n;
-    const $values49 = K_$values49;
-    const $values49$n = K_$values49$n;
+    const $list46 = K_$list46;
+    const $list47 = K_$list47;
+    const $list48 = K_$list48;
+    const $list49 = K_$list49;
+    const $values50 = K_$values50;
     const $values51 = K_$values51;
-    const $values51$n = K_$values51$n;
-    const $values53 = K_$values53;
-    const $values53$n = K_$values53$n;
-    const $values55 = K_$values55;
-    const $values55$n = K_$values55$n;
-    const $values57 = K_$values57;
-    const $values57$n = K_$values57$n;
-    const $values59 = K_$values59;
-    const $values59$n = K_$values59$n;
-    const $values61 = K_$values61;
-    const $values61$n = K_$values61$n;
-    const $values63 = K_$values63;
-    const $values63$n = K_$values63$n;
-    const $values65 = K_$values65;
-    const $values65$n = K_$values65$n;
-    const $values67 = K_$values67;
-    const $values67$n = K_$values67$n;
-    const $values69 = K_$values69;
-    const $values69$n = K_$values69$n;
-    const $list71 = K_$list71;
-    const $list72 = K_$list72;
-    const $list73 = K_$list73;
-    const $list74 = K_$list74;
-    const $values75 = K_$values75;
-    const $values75$n = K_$values75$n;
-    const $values77 = K_$values77;
-    const $values77$n = K_$values77$n;
-    const $values79 = K_$values79;
-    const $values79$n = K_$values79$n;
-    const $list81 = K_$list81;
-    const $list82 = K_$list82;
-    const $list83 = K_$list83;
-    const $list84 = K_$list84;
-    const $list85 = K_$list85;
+    const $values52 = K_$values52;
+    const $list53 = K_$list53;
+    const $list54 = K_$list54;
+    const $list55 = K_$list55;
+    const $list56 = K_$list56;
+    const $list57 = K_$list57;
     const Fortune_effect$code = K_Fortune_effect$code;
     const Fortune_deck$code = K_Fortune_deck$code;
     const Space_kind$code = K_Space_kind$code;
@@ -9124,7 +9068,7 @@ export function playout(): PlayoutKernel {
             const $n954 = N[Z_spaces]!;
             for (let $i953 = 0; $i953 < $n954; $i953++) {
               const l_s = C[Z_spaces * CAP + $i953]!;
-              if (Space_board[l_s]! !== fn_board_in_play()) $list81[$n952++] = l_s;
+              if (Space_board[l_s]! !== fn_board_in_play()) $list53[$n952++] = l_s;
             }
           }
           if ($n952 > 0) {
@@ -9133,7 +9077,7 @@ export function playout(): PlayoutKernel {
             const $n = N[Z_spaces]!;
             for (let $r = 0; $r < $n; $r++) {
               const $c = C[Z_spaces * CAP + $r]!;
-              if ($j < $n952 && $c === $list81[$j]) {
+              if ($j < $n952 && $c === $list53[$j]) {
                 $j++;
                 continue;
               }
@@ -9142,7 +9086,7 @@ export function playout(): PlayoutKernel {
             N[Z_spaces] = $w;
           }
           for (let $i955 = 0; $i955 < $n952; $i955++) {
-            const l_s = $list81[$i955]!;
+            const l_s = $list53[$i955]!;
             {
               const $card = l_s;
               {
@@ -9162,7 +9106,7 @@ export function playout(): PlayoutKernel {
             const $n958 = N[Z_bank_deeds]!;
             for (let $i957 = 0; $i957 < $n958; $i957++) {
               const l_d = C[Z_bank_deeds * CAP + $i957]!;
-              if (Deed_board[l_d]! !== fn_board_in_play()) $list82[$n956++] = l_d;
+              if (Deed_board[l_d]! !== fn_board_in_play()) $list54[$n956++] = l_d;
             }
           }
           if ($n956 > 0) {
@@ -9171,7 +9115,7 @@ export function playout(): PlayoutKernel {
             const $n = N[Z_bank_deeds]!;
             for (let $r = 0; $r < $n; $r++) {
               const $c = C[Z_bank_deeds * CAP + $r]!;
-              if ($j < $n956 && $c === $list82[$j]) {
+              if ($j < $n956 && $c === $list54[$j]) {
                 $j++;
                 continue;
               }
@@ -9180,7 +9124,7 @@ export function playout(): PlayoutKernel {
             N[Z_bank_deeds] = $w;
           }
           for (let $i959 = 0; $i959 < $n956; $i959++) {
-            const l_d = $list82[$i959]!;
+            const l_d = $list54[$i959]!;
             {
               const $card = l_d;
               {
@@ -9203,7 +9147,7 @@ export function playout(): PlayoutKernel {
             const $n962 = $count_mercy_deck_deck[1]! > 0 ? N[Z_mercy_deck]! : 0;
             for (let $i961 = 0; $i961 < $n962; $i961++) {
               const l_c = C[Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i961]!;
-              if (Fortune_deck$code[l_c]! === 1) $list83[$n960++] = l_c;
+              if (Fortune_deck$code[l_c]! === 1) $list55[$n960++] = l_c;
             }
           }
           if ($n960 > 0) {
@@ -9212,7 +9156,7 @@ export function playout(): PlayoutKernel {
             const $n = N[Z_mercy_deck]!;
             for (let $r = 0; $r < $n; $r++) {
               const $c = C[Z_mercy_deck * CAP + $r]!;
-              if ($j >= 0 && $c === $list83[$j]) {
+              if ($j >= 0 && $c === $list55[$j]) {
                 $j--;
                 continue;
               }
@@ -9221,7 +9165,7 @@ export function playout(): PlayoutKernel {
             N[Z_mercy_deck] = $w;
           }
           for (let $i963 = 0; $i963 < $n960; $i963++) {
-            const l_c = $list83[$i963]!;
+            const l_c = $list55[$i963]!;
             {
               const $card = l_c;
               {
@@ -9341,10 +9285,10 @@ export function playout(): PlayoutKernel {
         let $n976 = 0;
         for (let l_p = 0; l_p < players; l_p++) {
           if (v_eliminated[l_p] !== 0) continue;
-          $list84[$n976++] = l_p;
+          $list56[$n976++] = l_p;
         }
         for (let $i977 = 0; $i977 < $n976; $i977++) {
-          const l_p = $list84[$i977]!;
+          const l_p = $list56[$i977]!;
           {
             const $amount = 1630;
             if ($amount < 0)
@@ -9400,10 +9344,10 @@ export function playout(): PlayoutKernel {
           let $n984 = 0;
           for (let l_p = 0; l_p < players; l_p++) {
             if (v_eliminated[l_p] !== 0) continue;
-            $list85[$n984++] = l_p;
+            $list57[$n984++] = l_p;
           }
           for (let $i985 = 0; $i985 < $n984; $i985++) {
-            const l_p = $list85[$i985]!;
+            const l_p = $list57[$i985]!;
             {
               const $seg986 = Z_deeds + l_p;
               const $count = l_dealt_each;
@@ -10274,80 +10218,52 @@ export function playout(): PlayoutKernel {
     const $list9 = K_$list9;
     const $list10 = K_$list10;
     const $values11 = K_$values11;
-    const $values11$n = K_$values11$n;
+    const $values12 = K_$values12;
     const $values13 = K_$values13;
-    const $values13$n = K_$values13$n;
-    const $values15 = K_$values15;
-    const $values15$n = K_$values15$n;
+    const $list14 = K_$list14;
+    const $list15 = K_$list15;
+    const $list16 = K_$list16;
     const $list17 = K_$list17;
-    const $list18 = K_$list18;
-    const $list19 = K_$list19;
-    const $list20 = K_$list20;
-    const $values21 = K_$values21;
-    const $values21$n = K_$values21$n;
-    const $values23 = K_$values23;
-    const $values23$n = K_$values23$n;
+    const $values18 = K_$values18;
+    const $values19 = K_$values19;
+    const $values20 = K_$values20;
+    const $list21 = K_$list21;
+    const $list22 = K_$list22;
+    const $list23 = K_$list23;
+    const $list24 = K_$list24;
     const $values25 = K_$values25;
-    const $values25$n = K_$values25$n;
-    const $list27 = K_$list27;
+    const $values26 = K_$values26;
+    const $values27 = K_$values27;
     const $list28 = K_$list28;
     const $list29 = K_$list29;
-    const $list30 = K_$list30;
+    const $values30 = K_$values30;
     const $values31 = K_$values31;
-    const $values31$n = K_$values31$n;
+    const $values32 = K_$values32;
     const $values33 = K_$values33;
-    const $values33$n = K_$values33$n;
+    const $values34 = K_$values34;
     const $values35 = K_$values35;
-    const $values35$n = K_$values35$n;
-    const $list37 = K_$list37;
-    const $list38 = K_$list38;
+    const $values36 = K_$values36;
+    const $values37 = K_$values37;
+    const $values38 = K_$values38;
     const $values39 = K_$values39;
-    const $values39$n = K_$values39$n;
+    const $values40 = K_$values40;
     const $values41 = K_$values41;
-    const $values41$n = K_$values41$n;
+    const $values42 = K_$values42;
     const $values43 = K_$values43;
-    const $values43$n = K_$values43$n;
+    const $values44 = K_$values44;
     const $values45 = K_$values45;
-    const $values45$n = K_$values45$n;
-    const $values47 = K_$values47;
-    const $values47$n = K_$values47$n;
-    const $values49 = K_$values49;
-    const $values49$n = K_$values49$n;
+    const $list46 = K_$list46;
+    const $list47 = K_$list47;
+    const $list48 = K_$list48;
+    const $list49 = K_$list49;
+    const $values50 = K_$values50;
     const $values51 = K_$values51;
-    const $values51$n = K_$values51$n;
-    const $values53 = K_$values53;
-    const $values53$n = K_$values53$n;
-    const $values55 = K_$values55;
-    const $values55$n = K_$values55$n;
-    const $values57 = K_$values57;
-    const $values57$n = K_$values57$n;
-    const $values59 = K_$values59;
-    const $values59$n = K_$values59$n;
-    const $values61 = K_$values61;
-    const $values61$n = K_$values61$n;
-    const $values63 = K_$values63;
-    const $values63$n = K_$values63$n;
-    const $values65 = K_$values65;
-    const $values65$n = K_$values65$n;
-    const $values67 = K_$values67;
-    const $values67$n = K_$values67$n;
-    const $values69 = K_$values69;
-    const $values69$n = K_$values69$n;
-    const $list71 = K_$list71;
-    const $list72 = K_$list72;
-    const $list73 = K_$list73;
-    const $list74 = K_$list74;
-    const $values75 = K_$values75;
-    const $values75$n = K_$values75$n;
-    const $values77 = K_$values77;
-    const $values77$n = K_$values77$n;
-    const $values79 = K_$values79;
-    const $values79$n = K_$values79$n;
-    const $list81 = K_$list81;
-    const $list82 = K_$list82;
-    const $list83 = K_$list83;
-    const $list84 = K_$list84;
-    const $list85 = K_$list85;
+    const $values52 = K_$values52;
+    const $list53 = K_$list53;
+    const $list54 = K_$list54;
+    const $list55 = K_$list55;
+    const $list56 = K_$list56;
+    const $list57 = K_$list57;
     const Fortune_effect$code = K_Fortune_effect$code;
     const Fortune_deck$code = K_Fortune_deck$code;
     const Space_kind$code = K_Space_kind$code;

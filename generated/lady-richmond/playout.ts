@@ -27,7 +27,6 @@ export function playout(): PlayoutKernel {
   const K_$list0 = new Int32Array(5);
   const K_$list1 = new Int32Array(5);
   const K_$values2 = new Int32Array(5);
-  const K_$values2$n = new Int32Array(1);
   const K_Card_kind$code = Int8Array.from(cardData.Card_kind, ($v) =>
     ["object", "pause", "clear_face_up", "clear_all", "payday", "clearance_sale"].indexOf($v),
   );
@@ -92,7 +91,6 @@ export function playout(): PlayoutKernel {
     const $list0 = K_$list0;
     const $list1 = K_$list1;
     const $values2 = K_$values2;
-    const $values2$n = K_$values2$n;
     const Card_kind$code = K_Card_kind$code;
     const v_coins = K_v_coins;
     const v_stake = K_v_stake;
@@ -113,6 +111,7 @@ export function playout(): PlayoutKernel {
     const players = $players;
     let v_money_chest: number = 0;
     let v_box: number = 0;
+    let $values2$n = 0;
     let $held_passed = 0;
     K_ended = -1;
     if ($from === null) {
@@ -1646,7 +1645,6 @@ export function playout(): PlayoutKernel {
     const $list0 = K_$list0;
     const $list1 = K_$list1;
     const $values2 = K_$values2;
-    const $values2$n = K_$values2$n;
     const Card_kind$code = K_Card_kind$code;
     const v_coins = K_v_coins;
     const v_stake = K_v_stake;

@@ -266,6 +266,8 @@ export class PlayoutFile {
       ...vars.arrays,
     ];
     const scalars = [{ name: "players", type: "number", blank: "0" }, ...(game.bots.length > 0 ? [{ name: "humans", type: "number", blank: "0" }] : []), ...vars.scalars];
+    // Each listing sets its list's count to 0 first: a count is declared once, never reset per game.
+    const listCounts = this.code.listCounts.map((name) => `let ${name} = 0;`);
     const constants = [
       `const CAP = ${this.cap};`,
       `const END = -1;`,
@@ -294,6 +296,7 @@ export class PlayoutFile {
             ...variants.map((v) => `let ${variantFlag(v)} = false;`),
             "let decisions = 0;",
             "let steps = 0;",
+            ...listCounts,
             "let trace: unknown[] | null = null;",
             "let $preferred = false;",
             "let $cap: number = DECISION_CAP;",
@@ -333,6 +336,7 @@ export class PlayoutFile {
           ? ["const humans = $players;", `const players = ${seatCountCode(game, "humans")};`]
           : ["const players = $players;"]),
       ...vars.scalars.map((s) => (shared ? `${s.name} = ${s.blank};` : `let ${s.name}: ${s.type} = ${s.blank};`)),
+      ...(shared ? [] : listCounts),
       DECLARE_MARKER,
       "K_ended = -1;",
       // Memos kept are of another game: every function computes afresh.

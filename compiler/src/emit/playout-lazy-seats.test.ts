@@ -85,7 +85,7 @@ describe("a seat parameter narrowed by its own requirements", () => {
     // The seats that pass the `where` alone are never listed: each list of seats is filled with those
     // that pass the parameter's own requirement too, and the option is offered while a search finds one.
     const lines = kernelText.split("\n").map((line) => line.trim());
-    const pushed = lines.flatMap((line, i) => (/^\$values\d+\[\$values\d+\$n\[0\]!\+\+\] = l_friend;$/.test(line) ? [lines[i - 1]!] : []));
+    const pushed = lines.flatMap((line, i) => (/^\$values\d+\[\$values\d+\$n\+\+\] = l_friend;$/.test(line) ? [lines[i - 1]!] : []));
     expect(pushed.length).toBeGreaterThanOrEqual(4);
     for (const test of pushed) expect(["if (!(N[Z_hand + l_friend]! > 0)) continue;", "if (!(v_gold[l_friend]! < v_gold[l_q]!)) continue;"]).toContain(test);
     expect(kernelText.match(/let \$some\d+ = false;/g)?.length ?? 0).toBeGreaterThanOrEqual(4);

@@ -102,7 +102,7 @@ export function kernelState(m: StateModules, vars: KernelVars, scalars: readonly
   state.add("game", ["N", WHERE, ...vars.arrays.map((a) => a.name), ...vars.scalars.map((v) => v.name)]);
   const seats = scalars.filter((s) => !vars.scalars.some((v) => v.name === s.name)).map((s) => s.name);
   state.add("per-game", ["G", "P", ...seats, "$variants", ...variants.map(variantFlag), "decisions", "steps", "trace", "$preferred", "$cap", "$drawP", "K_ended", ...declaredNames(locals)]);
-  state.add("scratch", m.code.scratch.map((a) => a.name));
+  state.add("scratch", [...m.code.scratch.map((a) => a.name), ...m.code.listCounts]);
   state.add("fixed", [...m.code.enumCodes.arrays().map((a) => a.name), ...declaredNames(fixed), "NO_VARIANTS", "ENDS"]);
   state.addAll([...m.memo.declared, ...m.counts.declared, ...m.held.stateDeclarations(), ...m.firstTables.stateDeclarations()]);
   return state;
