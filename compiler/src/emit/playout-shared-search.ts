@@ -126,8 +126,8 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
   const once = new Map<string, string>();
   for (const [key, n] of uses) if (n > 1) once.set(key, code.temp("same"));
   const body: string[] = [];
-  // Each member's count of kept values, in a local through the pass (its list's size is a cell of
-  // an array, a load and a store at each value kept), its list's size set once after it.
+  // Each member's count of kept values, in a local through the pass (its list's size, a variable
+  // of the closure in a split kernel, would be a load and a store at each value kept), its list's size set once after it.
   const keptCount = (i: number): string => `${value}$kept${i}`;
   if (common) body.push(`const ${common.binder} = ${value};`, ...common.common.flatMap((t) => [...t.pre, `if (!(${t.code})) continue;`]));
   // The requirements worked out once that a member still tests (the others became branches).
