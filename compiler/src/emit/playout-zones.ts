@@ -87,10 +87,10 @@ export abstract class KernelZones {
    *  use by setting its count (`size`, a number variable of the closure, or of `play` in a kernel of
    *  one function) to 0: truncating the array itself would drop its storage, to be allocated again by
    *  the next game. A count kept in a one-slot Int32Array instead cost Keys to Knowledge 3.5% more
-   *  instructions (a load and a bounds check at every value kept and read). Whole numbers that never number more
-   *  than `capacity` (the cards of a zone, the seats) are an Int32Array of that size: a JS array's
-   *  store checks its length and kind at every value kept (the window before a roll of Keys to
-   *  Knowledge, listing seven options' deeds, played 8% faster). */
+   *  instructions (a load and a bounds check at every value kept and read). Whole numbers that never
+   *  number more than `capacity` (the cards of a zone, the seats) are an Int32Array of that size: a
+   *  JS array's store checks its length and kind at every value kept (the window before a roll of
+   *  Keys to Knowledge, listing seven options' deeds, played 8% faster). */
   newList(element: "number" | "string", capacity: string | null = null): { list: string; size: string } {
     const list = `$values${this.scratch.length}`;
     this.scratch.push({ name: list, init: element === "number" && capacity !== null ? `new Int32Array(${capacity})` : `[] as ${element}[]` });
