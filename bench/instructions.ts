@@ -155,7 +155,7 @@ function topDifferences(before: Map<string, number>, after: Map<string, number>,
 /** How many games the subject plays in `seconds` of CPU time at full speed, warmed up (at least 64).
  *  Those games are also the warm-up before the counted ones, under valgrind: fewer left Keys to
  *  Knowledge's kernel compiling into them (counted after 1,296 games: 968,694 instructions a game,
- *  against about 750,000 after 5,000 or more). */
+ *  against about 760,000 after 5,000 or more). */
 function gamesFor(s: Subject, c: BenchCase, settings: Settings): number {
   const { result } = countProcess(s, c, `for:${settings.seconds}`, settings.seed);
   if ("missing" in result) throw new Error(result.missing);
@@ -220,7 +220,7 @@ function main(): void {
       `instructions per playout (valgrind), ${second.label} against ${first.label}: each count the difference of two runs, of the games played in ${settings.seconds} s ` +
         `at full speed and of twice as many; ratio = ${first.label} ÷ ${second.label} (above 1: ${second.label} runs fewer)`,
     );
-    console.log(`${"game".padEnd(25)}${"players".padStart(8)}${`${first.label}`.padStart(12)}${`${second.label}`.padStart(12)}${"ratio".padStart(8)}${"games".padStart(8)}`);
+    console.log(`${"game".padEnd(25)}${"players".padStart(8)}${first.label.padStart(12)}${second.label.padStart(12)}${"ratio".padStart(8)}${"games".padStart(8)}`);
   }
   const report = [];
   for (const c of cases) {

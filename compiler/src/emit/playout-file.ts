@@ -102,18 +102,6 @@ export class PlayoutFile {
   private readonly decisionPcs = new Map<Decision, number>();
 
   /** `heldCounts` false: a kernel written again without the counts of seats by a flag. */
-  /**
-   * `roll(sides)` as a function of the kernel, drawing as the kernel draws everything else
-   * (KernelZones.draw, on the words it is given as `G`), plus one; dropped where no `roll` is. The
-   * runtime's `rollOn` (its checks, then `drawInt` and `nextWord`) was a call V8 left out of line at
-   * every die; this one it inlines (Keys to Knowledge: 1.021 paired over 12 rounds, ahead in 8). A
-   * count of sides is a whole number (the rules have no other); one outside 1 to 2^32 faults with
-   * `fault/random-range`, as in the state machine.
-   */
-  private rollFunction(): string {
-    return ["function $roll(G: Uint32Array, sides: number): number {", ...this.code.draw("G", "sides", "$drawn"), "return $drawn + 1;", "}"].join("\n");
-  }
-
   constructor(
     private readonly ctx: EmitContext,
     private readonly heldCounts = true,
@@ -156,6 +144,18 @@ export class PlayoutFile {
     this.code.heldTable = this.held;
     this.decisions = new KernelDecisions(ctx.game, this.code, new DecisionCode(ctx), this.moveTypes, this.maxSeats, (label) => this.continueAt(label));
     this.idleSeats = new IdleSeats(ctx.game, ctx.machine, this.code, (seat) => this.decisions.botAsked(seat));
+  }
+
+  /**
+   * `roll(sides)` as a function of the kernel, drawing as the kernel draws everything else
+   * (KernelZones.draw, on the words it is given as `G`), plus one; dropped where no `roll` is. The
+   * runtime's `rollOn` (its checks, then `drawInt` and `nextWord`) was a call V8 left out of line at
+   * every die; this one it inlines (Keys to Knowledge: 1.021 paired over 12 rounds, ahead in 8). A
+   * count of sides is a whole number (the rules have no other); one outside 1 to 2^32 faults with
+   * `fault/random-range`, as in the state machine.
+   */
+  private rollFunction(): string {
+    return ["function $roll(G: Uint32Array, sides: number): number {", ...this.code.draw("G", "sides", "$drawn"), "return $drawn + 1;", "}"].join("\n");
   }
 
   /** The kernel file, or why this game has none yet. */

@@ -73,7 +73,7 @@ export class FreshLoops {
       ...state.fill,
       // Its turns counted as steps all at once: the loop ends, so a flow that never asks anyone runs
       // forever through a loop without a count, whose guard stops it (2k instructions a game of
-      // Foreclosed!, `npm run bench:instructions`). A turn that asks someone sets the count to 0.
+      // Foreclosed!, `npm run bench:instructions`). A turn that asks someone sets `steps` back to 0.
       stepsGuard(`(steps += ${state.count})`),
       `for (; ${index} < ${state.count}; ${index}++) {`,
       state.bind,
