@@ -1871,24 +1871,16 @@ export function playout(): PlayoutKernel {
     {
       let l_p$index = 0;
       let l_p$count = 0;
-      {
-        let $n0 = 0;
-        {
-          const $start1 = v_chairman;
-          for (let $k2 = 0; $k2 < players; $k2++) {
-            const l_p = $start1 + $k2 < players ? $start1 + $k2 : $start1 + $k2 - players;
-            if (!(l_p >= humans)) $values0[$n0++] = l_p;
-          }
-        }
-        l_p$count = $n0;
-      }
+      const l_p$start = v_chairman;
+      l_p$count = players;
       if ((steps += l_p$count) > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
           "the flow ran 10,000,000 steps without reaching a decision",
         );
       for (; l_p$index < l_p$count; l_p$index++) {
-        l_p = $values0[l_p$index]!;
+        l_p = l_p$start + l_p$index < players ? l_p$start + l_p$index : l_p$start + l_p$index - players;
+        if (!!(l_p >= humans)) continue;
         const $pc = step258();
         if ($pc !== 88) return $pc;
       }

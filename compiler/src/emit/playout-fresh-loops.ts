@@ -65,18 +65,20 @@ export class FreshLoops {
    */
   run(loop: LoopSlots, state: LoopState, head: number, body: number, after: string[]): string[] {
     const index = state.index;
+    // A walk in place of the state's list where the loop has one (playout-loop-walks.ts).
+    const { fill, bind } = state.fresh ?? { fill: state.fill, bind: [state.bind] };
     return [
       "{",
       `let ${index} = 0;`,
       `let ${state.count} = 0;`,
       ...(state.start ? [`let ${state.start} = 0;`] : []),
-      ...state.fill,
+      ...fill,
       // Its turns counted as steps all at once: the loop ends, so a flow that never asks anyone runs
       // forever through a loop without a count, whose guard stops it (2k instructions a game of
       // Foreclosed!, `npm run bench:instructions`). A turn that asks someone sets `steps` back to 0.
       stepsGuard(`(steps += ${state.count})`),
       `for (; ${index} < ${state.count}; ${index}++) {`,
-      state.bind,
+      ...bind,
       `const $pc = step${body}();`,
       `if ($pc !== ${head}) return $pc;`,
       "}",
