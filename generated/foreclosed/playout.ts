@@ -1854,15 +1854,12 @@ export function playout(): PlayoutKernel {
         const l_p = $start209 + $k210 < players ? $start209 + $k210 : $start209 + $k210 - players;
         {
           const $seg208 = Z_exchange + l_p;
-          const $count = 1;
-          if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+          if (N[Z_property_deck]! < 1)
             throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-          for (let $dealt = 0; $dealt < $count; $dealt++) {
-            const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-            C[$seg208 * CAP + N[$seg208]!] = $card;
-            N[$seg208]!++;
-            $where[$card] = $seg208;
-          }
+          const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+          C[$seg208 * CAP + N[$seg208]!] = $card;
+          N[$seg208]!++;
+          $where[$card] = $seg208;
         }
         v_has_taken[l_p] = false;
         $mask_has_taken &= ~(1 << l_p);
@@ -2787,18 +2784,15 @@ export function playout(): PlayoutKernel {
   function step158(): number {
     {
       const $seg327 = Z_hand + l_p_16;
-      const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+      if (N[Z_action_deck]! < 1)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg327 * CAP + N[$seg327]!] = $card;
-        N[$seg327]!++;
-        $where[$card] = $seg327;
-        {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg327 - Z_hand) * 14 + $member]!++;
-        }
+      const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+      C[$seg327 * CAP + N[$seg327]!] = $card;
+      N[$seg327]!++;
+      $where[$card] = $seg327;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($seg327 - Z_hand) * 14 + $member]!++;
       }
     }
     if (N[Z_hand + l_p_16]! > 5) {
@@ -3455,18 +3449,15 @@ export function playout(): PlayoutKernel {
   function step218(): number {
     {
       const $seg598 = Z_hand + l_p_4;
-      const $count = 1;
-      if (!Number.isInteger($count) || $count < 0 || $count > N[Z_action_deck]!)
+      if (N[Z_action_deck]! < 1)
         throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from action_deck");
-      for (let $dealt = 0; $dealt < $count; $dealt++) {
-        const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
-        C[$seg598 * CAP + N[$seg598]!] = $card;
-        N[$seg598]!++;
-        $where[$card] = $seg598;
-        {
-          const $member = Action_effect$index[$card]!;
-          if ($member >= 0) $count_hand_effect[($seg598 - Z_hand) * 14 + $member]!++;
-        }
+      const $card = C[Z_action_deck * CAP + --N[Z_action_deck]!]!;
+      C[$seg598 * CAP + N[$seg598]!] = $card;
+      N[$seg598]!++;
+      $where[$card] = $seg598;
+      {
+        const $member = Action_effect$index[$card]!;
+        if ($member >= 0) $count_hand_effect[($seg598 - Z_hand) * 14 + $member]!++;
       }
     }
     if (N[Z_hand + l_p_4]! > 5) {
@@ -8751,15 +8742,12 @@ export function playout(): PlayoutKernel {
         if (l_p >= humans) {
           {
             const $seg815 = Z_secret + l_p;
-            const $count = 1;
-            if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+            if (N[Z_property_deck]! < 1)
               throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from property_deck");
-            for (let $dealt = 0; $dealt < $count; $dealt++) {
-              const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-              C[$seg815 * CAP + N[$seg815]!] = $card;
-              N[$seg815]!++;
-              $where[$card] = $seg815;
-            }
+            const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+            C[$seg815 * CAP + N[$seg815]!] = $card;
+            N[$seg815]!++;
+            $where[$card] = $seg815;
           }
         }
         for (let $passes = 0; ; $passes++) {
@@ -8773,18 +8761,15 @@ export function playout(): PlayoutKernel {
           ) {
             {
               const $seg816 = Z_dealt + l_p;
-              const $count = 1;
-              if (!Number.isInteger($count) || $count < 0 || $count > N[Z_property_deck]!)
+              if (N[Z_property_deck]! < 1)
                 throw new GameFault(
                   "fault/not-enough-cards",
                   "cannot deal that many cards from property_deck",
                 );
-              for (let $dealt = 0; $dealt < $count; $dealt++) {
-                const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
-                C[$seg816 * CAP + N[$seg816]!] = $card;
-                N[$seg816]!++;
-                $where[$card] = $seg816;
-              }
+              const $card = C[Z_property_deck * CAP + --N[Z_property_deck]!]!;
+              C[$seg816 * CAP + N[$seg816]!] = $card;
+              N[$seg816]!++;
+              $where[$card] = $seg816;
             }
           } else {
             {

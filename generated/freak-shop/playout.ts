@@ -403,14 +403,11 @@ export function playout(): PlayoutKernel {
       if ($passes >= LOOP_LIMIT)
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
       {
-        const $count = 1;
-        if (!Number.isInteger($count) || $count < 0 || $count > N[Z_draw]!)
+        if (N[Z_draw]! < 1)
           throw new GameFault("fault/not-enough-cards", "cannot deal that many cards from draw");
-        for (let $dealt = 0; $dealt < $count; $dealt++) {
-          const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
-          C[Z_shop * CAP + N[Z_shop]!] = $card;
-          N[Z_shop]!++;
-        }
+        const $card = C[Z_draw * CAP + --N[Z_draw]!]!;
+        C[Z_shop * CAP + N[Z_shop]!] = $card;
+        N[Z_shop]!++;
       }
       let $any99: boolean = false;
       {
