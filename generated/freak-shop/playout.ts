@@ -891,7 +891,8 @@ export function playout(): PlayoutKernel {
 
   /** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */
   var $prefixKey = -1;
-  var $prefix$K_C = K_C;
+  var $prefix$K_C$parts: Int32Array[] = [],
+    $prefix$K_C$at: number[] = [];
   var $prefix$K_N = K_N;
   var $prefix$v_shop_keeper = v_shop_keeper;
   var $prefix$$count_mansion_value = $count_mansion_value;
@@ -965,11 +966,9 @@ export function playout(): PlayoutKernel {
       seedWords(G, seed);
       if ($prefixKey === players * 2 + ($variant_first_game ? 1 : 0)) {
         {
-          const $to = K_C,
-            $from = $prefix$K_C,
-            $counts = $prefix$K_N;
-          for (let $s = 0; $s < SEGMENTS; $s++)
-            for (let $k = $s * CAP, $end = $k + $counts[$s]!; $k < $end; $k++) $to[$k] = $from[$k]!;
+          const $parts = $prefix$K_C$parts,
+            $at = $prefix$K_C$at;
+          for (let $j = 0; $j < $parts.length; $j++) K_C.set($parts[$j]!, $at[$j]!);
         }
         K_N.set($prefix$K_N);
         v_shop_keeper = $prefix$v_shop_keeper;
@@ -984,7 +983,13 @@ export function playout(): PlayoutKernel {
         N[Z_objective_stacks] = ALL_Objective.length;
         $freshCounts();
         v_shop_keeper = 0;
-        $prefix$K_C = K_C.slice();
+        $prefix$K_C$parts = [];
+        $prefix$K_C$at = [];
+        for (let $s = 0; $s < SEGMENTS; $s++)
+          if (K_N[$s]! > 0) {
+            $prefix$K_C$parts.push(K_C.slice($s * CAP, $s * CAP + K_N[$s]!));
+            $prefix$K_C$at.push($s * CAP);
+          }
         $prefix$K_N = K_N.slice();
         $prefix$v_shop_keeper = v_shop_keeper;
         $prefix$$count_mansion_value = $count_mansion_value.slice();

@@ -8777,7 +8777,8 @@ export function playout(): PlayoutKernel {
 
   /** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */
   var $prefixKey = -1;
-  var $prefix$K_C = K_C;
+  var $prefix$K_C$parts: Int32Array[] = [],
+    $prefix$K_C$at: number[] = [];
   var $prefix$K_N = K_N;
   var $prefix$K_$where = K_$where;
   var $prefix$K_v_eliminated = K_v_eliminated;
@@ -8960,11 +8961,9 @@ export function playout(): PlayoutKernel {
       seedWords(G, seed);
       if ($prefixKey === players * 4 + ($variant_short ? 1 : 0) + ($variant_small_board ? 2 : 0)) {
         {
-          const $to = K_C,
-            $from = $prefix$K_C,
-            $counts = $prefix$K_N;
-          for (let $s = 0; $s < SEGMENTS; $s++)
-            for (let $k = $s * CAP, $end = $k + $counts[$s]!; $k < $end; $k++) $to[$k] = $from[$k]!;
+          const $parts = $prefix$K_C$parts,
+            $at = $prefix$K_C$at;
+          for (let $j = 0; $j < $parts.length; $j++) K_C.set($parts[$j]!, $at[$j]!);
         }
         K_N.set($prefix$K_N);
         K_$where.set($prefix$K_$where);
@@ -9178,7 +9177,13 @@ export function playout(): PlayoutKernel {
             }
           }
         }
-        $prefix$K_C = K_C.slice();
+        $prefix$K_C$parts = [];
+        $prefix$K_C$at = [];
+        for (let $s = 0; $s < SEGMENTS; $s++)
+          if (K_N[$s]! > 0) {
+            $prefix$K_C$parts.push(K_C.slice($s * CAP, $s * CAP + K_N[$s]!));
+            $prefix$K_C$at.push($s * CAP);
+          }
         $prefix$K_N = K_N.slice();
         $prefix$K_$where = K_$where.slice();
         $prefix$K_v_eliminated = K_v_eliminated.slice();
