@@ -8,7 +8,7 @@
 // Such a loop with a `where` that reads nothing a game changes but its seat (`where not bot(p)`) keeps
 // the state machine's list as its state, for a game resumed inside it; a fresh game's native loop
 // (playout-fresh-loops.ts) walks the seats instead and tests each as it comes to it: the same seats
-// pass, in the same order (Foreclosed!'s window at the start of each round, 1.4% of its instructions).
+// pass, in the same order (Foreclosed!'s window at the start of each round, 1.5% of its instructions).
 import type { CheckedGame } from "../check/checker.js";
 import type { LoopSlots } from "../lower/ir.js";
 import type * as A from "../syntax/ast.js";

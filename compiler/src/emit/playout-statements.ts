@@ -396,16 +396,16 @@ export class KernelCode extends KernelExpressions {
     lines.push(...pre);
     const fromSeg = this.segment(from, lines);
     const toSeg = this.segment(to, lines);
-    const short = `throw new GameFault("fault/not-enough-cards", ${quote(`cannot deal that many cards from ${describeTarget(s.from)}`)});`;
+    const tooFew = `throw new GameFault("fault/not-enough-cards", ${quote(`cannot deal that many cards from ${describeTarget(s.from)}`)});`;
     const one = [...this.take(fromSeg, from.layout.topLast, "0", "$card"), ...this.counted("out", from, fromSeg), ...this.putInto(to, toSeg, this.front(to, s.atBottom), "$card")];
     // `deal 1`, the most common: one card, no loop, and the count's own tests known to pass.
     if (s.count.kind === "integer" && s.count.value === 1) {
-      lines.push(`if (N[${fromSeg}]! < 1) ${short}`, ...one, "}");
+      lines.push(`if (N[${fromSeg}]! < 1) ${tooFew}`, ...one, "}");
       return lines;
     }
     lines.push(
       `const $count = ${count};`,
-      `if (!Number.isInteger($count) || $count < 0 || $count > N[${fromSeg}]!) ${short}`,
+      `if (!Number.isInteger($count) || $count < 0 || $count > N[${fromSeg}]!) ${tooFew}`,
       "for (let $dealt = 0; $dealt < $count; $dealt++) {",
       ...one,
       "}",
