@@ -2057,7 +2057,12 @@ export function playout(): PlayoutKernel {
     return step95();
   }
   function step95(): number {
-    for (let l_p = 0; l_p < players; l_p++) {
+    for (
+      let l_p$left = ((1 << players) - 1) & ~~$holding_count_played_effect[4]!;
+      l_p$left !== 0;
+      l_p$left &= l_p$left - 1
+    ) {
+      const l_p = 31 - Math.clz32(l_p$left & -l_p$left);
       {
         let $n211 = 0;
         {

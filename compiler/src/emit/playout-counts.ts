@@ -188,6 +188,20 @@ export class KernelCounts {
     return `${counted.name}[${rowPlus(segmentRow(seg, zone.constant, counted.members), found.member)}]! > 0`;
   }
 
+  /** The mask of the seats whose part of the per-player zone `zone` may hold a card meeting `test`,
+   *  where `guard` would test a count of a printed field's member (not a key): the seats holding that
+   *  member, kept from here on beside the counts (playout-holder-walks.ts); null otherwise. */
+  seatsPassingGuard(test: A.Expression, binder: unknown, zone: ZoneLayout): string | null {
+    if (!this.enabled || this.maxSeats > 30 || !zone.declaration.perPlayer) return null;
+    if (this.keyed && this.registry.leadingKeyTest(test, binder, zone, 0)) return null;
+    const found = this.registry.leadingFieldTest(test, binder, 0);
+    if (!found) return null;
+    const counted = this.registry.countedOf(zone, found.cardType, found.field, found.enumName, true);
+    if (!counted || counted.variables.size > 0) return null;
+    counted.holding = true;
+    return `${holdingName(counted.name)}[${found.member}]!`;
+  }
+
   // ── markers ──────────────────────────────────────────────────────────────────────────────────
 
   /** After `card` was put in segment `seg` of `zone`. */
