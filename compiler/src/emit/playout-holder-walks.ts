@@ -12,11 +12,21 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { zoneDeclaration } from "./code.js";
+import type { KernelCode } from "./playout-statements.js";
+
+/** The mask of the seats a loop over every seat need visit, where its body is one loop over the
+ *  seat's cards of one printed value that puts none back (`holderLoop`); null otherwise. */
+export function holdersOf(game: CheckedGame, code: KernelCode, s: A.ForStatement): string | null {
+  const inner = holderLoop(game, s);
+  const filter = inner ? code.filterOf(inner.binder, inner.condition) : null;
+  if (!inner || !filter?.test) return null;
+  return code.countsTable?.seatsPassingGuard(filter.test, filter.slot, code.zone(inner.source).layout) ?? null;
+}
 
 /** The inner loop of `s` (a loop over every seat), where its body is that one loop over the seat's
  *  part of a per-player zone with a `where`, and that loop's body puts no card into the zone; null
  *  otherwise. */
-export function holderLoop(game: CheckedGame, s: A.ForStatement): A.ForStatement | null {
+function holderLoop(game: CheckedGame, s: A.ForStatement): A.ForStatement | null {
   if (s.condition || s.orderBy || s.body.statements.length !== 1) return null;
   const inner = s.body.statements[0]!;
   if (inner.kind !== "for" || !inner.condition || inner.orderBy) return null;

@@ -15,7 +15,7 @@ import { partitionOut, partitionedMove } from "./playout-partition-moves.js";
 import { KnownSegments } from "./playout-known-segments.js";
 import { wholeBalance, wholeTransfer } from "./playout-whole-transfers.js";
 import { walkStart } from "./playout-loop-walks.js";
-import { holderLoop } from "./playout-holder-walks.js";
+import { holdersOf } from "./playout-holder-walks.js";
 import { seatsOutside } from "./playout-seat-masks.js";
 import { LoopAnalysis } from "../check/loop-analysis.js";
 
@@ -297,7 +297,7 @@ export class KernelCode extends KernelExpressions {
     const start = walkStart(this.game, s);
     if (start === null) {
       // Only the seats holding a card the one loop of the body lists (playout-holder-walks.ts).
-      const holders = this.holdersOf(s);
+      const holders = holdersOf(this.game, this, s);
       if (holders) return seatsOutside(`~${holders}`, binder, this.statements(s.body.statements));
       const body = this.statements(s.body.statements);
       // Every seat's flag set alike: one marker (playout-held-counts.ts).
@@ -325,15 +325,6 @@ export class KernelCode extends KernelExpressions {
       return ["{", ...lines, ...partitionOut(from.seg, from.layout.topLast, list, count), `for (let ${i} = 0; ${i} < ${count}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...body, "}", "}"];
     }
     return ["{", ...lines, `for (let ${i} = 0; ${i} < ${count}; ${i}++) {`, `const ${binder} = ${list}[${i}]!;`, ...this.statements(s.body.statements), "}", "}"];
-  }
-
-  /** The mask of the seats a loop over every seat need visit, where its body is one loop over the
-   *  seat's cards of one printed value that puts none back (`holderLoop`); null otherwise. */
-  private holdersOf(s: A.ForStatement): string | null {
-    const inner = holderLoop(this.game, s);
-    const filter = inner ? this.filterOf(inner.binder, inner.condition) : null;
-    if (!inner || !filter?.test) return null;
-    return this.countsTable?.seatsPassingGuard(filter.test, filter.slot, this.zone(inner.source).layout) ?? null;
   }
 
   /** A for loop's values in a scratch list: `lines` fill `list[0..count)`. */
