@@ -3,7 +3,8 @@
 // (Foreclosed!'s end of round: each seat's no-Exchange cards in play go to the discard). The inner
 // loop's listing already looks at no card where the seat's running count of that value is 0
 // (playout-counts.ts `guard`); the outer loop then visits only the seats whose count is above 0, read
-// from the mask of the seats holding such a card (`seatsHolding`), lowest first as `players` is.
+// from the mask of the seats holding such a card (playout-counts.ts `seatsPassingGuard`), lowest
+// first as `players` is.
 //
 // A seat left out would have listed nothing, so done nothing and drawn nothing. The mask is read once,
 // before the walk: a seat that comes to hold such a card while the walk goes on would be missed, so
@@ -40,7 +41,7 @@ function holderLoop(game: CheckedGame, s: A.ForStatement): A.ForStatement | null
   return inner;
 }
 
-/** Whether any of `statements` may put a card into `zone` (a call: may, unread). */
+/** Whether any of `statements` may put a card into `zone`: a call or a question may, unread. */
 function putsInto(game: CheckedGame, statements: readonly A.Statement[], zone: A.ZoneDeclaration): boolean {
   return statements.some((s) => {
     switch (s.kind) {
