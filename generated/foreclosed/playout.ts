@@ -1868,8 +1868,11 @@ export function playout(): PlayoutKernel {
     {
       let l_p$index = 0;
       let l_p$count = 0;
-      const l_p$start = v_chairman;
-      l_p$count = players;
+      let l_p$start = 0;
+      {
+        l_p$start = v_chairman;
+        l_p$count = players;
+      }
       if ((steps += l_p$count) > 10_000_000)
         throw new GameFault(
           "fault/endless-flow",
@@ -2058,7 +2061,7 @@ export function playout(): PlayoutKernel {
   }
   function step95(): number {
     for (
-      let l_p$left = ((1 << players) - 1) & ~~$holding_count_played_effect[4]!;
+      let l_p$left = ((1 << players) - 1) & $holding_count_played_effect[4]!;
       l_p$left !== 0;
       l_p$left &= l_p$left - 1
     ) {

@@ -59,7 +59,7 @@ describe("the playout kernel's walks of the seats past a `where` fixed for the g
   it("tests each seat as the fresh game's loop comes to it, with no list filled first", async () => {
     const { kernelText } = await loadRulesKernel("fixed-filter-drill", DRILL, runtime);
     const kernel = kernelText.replace(/\s+/g, " ");
-    expect(kernel).toMatch(/const l_p\$start = v_lead; l_p\$count = players; if \(\(steps \+= l_p\$count\)/);
+    expect(kernel).toMatch(/let l_p\$start = 0; \{ l_p\$start = v_lead; l_p\$count = players; \} if \(\(steps \+= l_p\$count\)/);
     expect(kernel).toMatch(
       /for \(; l_p\$index < l_p\$count; l_p\$index\+\+\) \{ l_p = l_p\$start \+ l_p\$index < players \? l_p\$start \+ l_p\$index : l_p\$start \+ l_p\$index - players; if \(!!\(l_p >= humans\)\) continue; const \$pc = step\d+\(\);/,
     );

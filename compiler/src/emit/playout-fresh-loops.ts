@@ -66,12 +66,12 @@ export class FreshLoops {
   run(loop: LoopSlots, state: LoopState, head: number, body: number, after: string[]): string[] {
     const index = state.index;
     // A walk in place of the state's list where the loop has one (playout-loop-walks.ts).
-    const { fill, bind } = state.fresh ?? { fill: state.fill, bind: [state.bind] };
+    const { start, fill, bind } = state.fresh ?? { start: state.start, fill: state.fill, bind: [state.bind] };
     return [
       "{",
       `let ${index} = 0;`,
       `let ${state.count} = 0;`,
-      ...(state.start ? [`let ${state.start} = 0;`] : []),
+      ...(start ? [`let ${start} = 0;`] : []),
       ...fill,
       // Its turns counted as steps all at once: the loop ends, so a flow that never asks anyone runs
       // forever through a loop without a count, whose guard stops it (2k instructions a game of

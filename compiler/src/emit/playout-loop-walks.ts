@@ -23,9 +23,10 @@ export interface LoopState extends KernelLoop {
   readonly fill: string[];
   readonly bind: string;
   readonly guard?: string | null;
-  /** A fresh game's native loop's own start and binding, where they differ from the state's: a walk
-   *  of the seats whose `bind` skips (`continue`) a seat the `where` would not have listed. */
-  readonly fresh?: { readonly fill: string[]; readonly bind: string[] };
+  /** A fresh game's native loop's own first seat, start and binding, where they differ from the
+   *  state's: a walk of the seats whose `bind` skips (`continue`) a seat the `where` would not have
+   *  listed. */
+  readonly fresh?: { readonly start: string | null; readonly fill: string[]; readonly bind: string[] };
 }
 
 /** The first seat of a loop over every seat in turn order (`null`: seat 0), or undefined where the
@@ -56,11 +57,17 @@ export function loopState(game: CheckedGame, code: KernelCode, loop: LoopSlots):
     const fresh = fixedFilterWalk(game, code, loop, index, count);
     return fresh ? { ...listed, fresh } : listed;
   }
-  if (start === null) return { list: null, count, index, start: null, fill: [`${count} = players;`], bind: `${binder} = ${index};` };
+  return { list: null, count, index, ...seatWalk(code, binder, index, count, start) };
+}
+
+/** A walk of every seat in turn order from `start` (null: seat 0): its first seat (a name the loop
+ *  declares, none from seat 0), the lines that start it, and the binding of the seat at `index`. */
+function seatWalk(code: KernelCode, binder: string, index: string, count: string, start: A.Expression | null): { start: string | null; fill: string[]; bind: string } {
+  if (start === null) return { start: null, fill: [`${count} = players;`], bind: `${binder} = ${index};` };
   const first = `${binder}$start`;
   const { pre, code: at } = code.hoisted(() => code.expression(start));
   const seat = `${first} + ${index}`;
-  return { list: null, count, index, start: first, fill: ["{", ...pre, `${first} = ${at};`, `${count} = players;`, "}"], bind: `${binder} = ${seat} < players ? ${seat} : ${seat} - players;` };
+  return { start: first, fill: ["{", ...pre, `${first} = ${at};`, `${count} = players;`, "}"], bind: `${binder} = ${seat} < players ? ${seat} : ${seat} - players;` };
 }
 
 /** A fresh game's walk of a loop over every seat in turn order whose `where` reads nothing a game
@@ -71,15 +78,10 @@ function fixedFilterWalk(game: CheckedGame, code: KernelCode, loop: LoopSlots, i
   if (!s.condition || !fixedForTheGame(game, s.condition, loop.binder)) return null;
   const start = turnOrderStart(game, s);
   if (start === undefined) return null;
-  const binder = localName(loop.binder);
   const test = code.hoisted(() => code.expression(s.condition!));
   if (test.pre.length > 0) return null;
-  const skip = `if (!(${test.code})) continue;`;
-  if (start === null) return { fill: [`${count} = players;`], bind: [`${binder} = ${index};`, skip] };
-  const first = `${binder}$start`;
-  const at = code.hoisted(() => code.expression(start));
-  const seat = `${first} + ${index}`;
-  return { fill: [...at.pre, `const ${first} = ${at.code};`, `${count} = players;`], bind: [`${binder} = ${seat} < players ? ${seat} : ${seat} - players;`, skip] };
+  const walk = seatWalk(code, localName(loop.binder), index, count, start);
+  return { start: walk.start, fill: walk.fill, bind: [walk.bind, `if (!(${test.code})) continue;`] };
 }
 
 /** Whether `test` is made of `bot(q)` (q the seat `slot`), `true`, `false`, `not`, `and` and `or`:

@@ -9,7 +9,7 @@
 import { escapeRegExp } from "./code.js";
 import type { KernelHeldCounts } from "./playout-held-counts.js";
 import type { SearchTest } from "./playout-shared-search.js";
-import { complement, seatsPassing } from "./playout-seat-sets.js";
+import { complement, seatsIn, seatsPassing } from "./playout-seat-sets.js";
 
 /** The seats a leading test of a search over binder `binder` lets through no seat of, by test:
  *  a mask expression per test, and what keeps the masks it reads, up to the first test of another
@@ -58,13 +58,7 @@ export function sharedSeatSkips(held: KernelHeldCounts | null, searches: readonl
 
 /** The loop over the seats not in `skipped`, lowest first, binding `binder` to each. */
 export function seatsOutside(skipped: string, binder: string, body: readonly string[]): string[] {
-  const left = `${binder}$left`;
-  return [
-    `for (let ${left} = ((1 << players) - 1) & ~(${skipped}); ${left} !== 0; ${left} &= ${left} - 1) {`,
-    `const ${binder} = 31 - Math.clz32(${left} & -${left});`,
-    ...body,
-    "}",
-  ];
+  return seatsIn(`((1 << players) - 1) & ~(${skipped})`, binder, body);
 }
 
 /** The loop over the seats not in `skipped` in turn order from seat `start` (`players_from`): the

@@ -195,6 +195,12 @@ function perPlayer(game: CheckedGame, name: A.NameExpression): boolean {
   return variable?.kind === "var" && variable.declaration.perPlayer && !variable.declaration.perCard && !variable.declaration.perKey;
 }
 
+/** The loop over the seats of the mask `seats` (code read once), lowest first, binding `binder` to each. */
+export function seatsIn(seats: string, binder: string, body: readonly string[]): string[] {
+  const left = `${binder}$left`;
+  return [`for (let ${left} = ${seats}; ${left} !== 0; ${left} &= ${left} - 1) {`, `const ${binder} = 31 - Math.clz32(${left} & -${left});`, ...body, "}"];
+}
+
 /** The seats of a mask (code `seats`) as a parameter's domain: its size, its k-th seat lowest first,
  *  and a walk over its seats in that order. */
 export function seatMaskDomain(seats: string): KernelDomain {
@@ -202,6 +208,6 @@ export function seatMaskDomain(seats: string): KernelDomain {
     nonEmpty: `${seats} !== 0`,
     size: `maskSeats(${seats})`,
     valueAt: (digit) => `nthMaskSeat(${seats}, ${digit})`,
-    each: (binder, body) => [`for (let ${binder}$left = ${seats}; ${binder}$left !== 0; ${binder}$left &= ${binder}$left - 1) {`, `const ${binder} = 31 - Math.clz32(${binder}$left & -${binder}$left);`, ...body, "}"],
+    each: (binder, body) => seatsIn(seats, binder, body),
   };
 }
