@@ -7,7 +7,9 @@ import {
   floorDiv,
   floorMod,
   highestOf,
+  maskSeats,
   nextSeatInPlay,
+  nthMaskSeat,
   seatsInPlay,
   seedWords,
   segmentHolding,
@@ -1021,6 +1023,8 @@ export function playout(): PlayoutKernel {
     }
     return $inPlay;
   }
+  var $zero_eliminated = 0;
+  var $above_cash = 0;
   var $firstBy_spaces_index$low = 0;
   var $firstBy_spaces_index$high = -1;
   for (const $c of ALL_Space) {
@@ -1366,6 +1370,7 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[$l_p_4] += $amount;
+            $above_cash = v_cash[$l_p_4]! > 0 ? $above_cash | (1 << $l_p_4) : $above_cash & ~(1 << $l_p_4);
           }
         }
         if (v_books[l_d]! > 0) {
@@ -1381,6 +1386,7 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[$l_p_4] += $amount;
+            $above_cash = v_cash[$l_p_4]! > 0 ? $above_cash | (1 << $l_p_4) : $above_cash & ~(1 << $l_p_4);
           }
           $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -1404,6 +1410,9 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_4] = 0;
         v_cash[l_creditor_4] += $amount;
+        $above_cash = v_cash[l_p_4]! > 0 ? $above_cash | (1 << l_p_4) : $above_cash & ~(1 << l_p_4);
+        $above_cash =
+          v_cash[l_creditor_4]! > 0 ? $above_cash | (1 << l_creditor_4) : $above_cash & ~(1 << l_creditor_4);
       }
     }
     {
@@ -1457,6 +1466,8 @@ export function playout(): PlayoutKernel {
         let l_p = $argument29;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
+          $zero_eliminated =
+            v_eliminated[l_p]! === 0 ? $zero_eliminated | (1 << l_p) : $zero_eliminated & ~(1 << l_p);
           $seatTotalsFresh = false;
           $inPlay = -1;
           $generation_lowest_level++;
@@ -1482,6 +1493,7 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_4] = 0;
         v_centre += $amount;
+        $above_cash = v_cash[l_p_4]! > 0 ? $above_cash | (1 << l_p_4) : $above_cash & ~(1 << l_p_4);
       }
     }
     {
@@ -1547,6 +1559,8 @@ export function playout(): PlayoutKernel {
         let l_p = $argument39;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
+          $zero_eliminated =
+            v_eliminated[l_p]! === 0 ? $zero_eliminated | (1 << l_p) : $zero_eliminated & ~(1 << l_p);
           $seatTotalsFresh = false;
           $inPlay = -1;
           $generation_lowest_level++;
@@ -1687,6 +1701,8 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_leader_3] -= $amount;
         v_bank += $amount;
+        $above_cash =
+          v_cash[l_leader_3]! > 0 ? $above_cash | (1 << l_leader_3) : $above_cash & ~(1 << l_leader_3);
       }
       {
         const $card = l_lot_2;
@@ -1770,6 +1786,7 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_3] -= $amount;
         v_centre += $amount;
+        $above_cash = v_cash[l_p_3]! > 0 ? $above_cash | (1 << l_p_3) : $above_cash & ~(1 << l_p_3);
       }
     } else {
       {
@@ -1786,6 +1803,9 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_3] -= $amount;
         v_cash[l_creditor_3] += $amount;
+        $above_cash = v_cash[l_p_3]! > 0 ? $above_cash | (1 << l_p_3) : $above_cash & ~(1 << l_p_3);
+        $above_cash =
+          v_cash[l_creditor_3]! > 0 ? $above_cash | (1 << l_creditor_3) : $above_cash & ~(1 << l_creditor_3);
       }
     }
     return step40();
@@ -1851,6 +1871,7 @@ export function playout(): PlayoutKernel {
                 );
               v_bank -= $amount;
               v_cash[l_p] += $amount;
+              $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
             }
           } else {
             {
@@ -1867,6 +1888,7 @@ export function playout(): PlayoutKernel {
                 );
               v_bank -= $amount;
               v_cash[l_p] += $amount;
+              $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
             }
           }
         }
@@ -1944,6 +1966,7 @@ export function playout(): PlayoutKernel {
             );
           v_centre = 0;
           v_cash[l_p_5] += $amount;
+          $above_cash = v_cash[l_p_5]! > 0 ? $above_cash | (1 << l_p_5) : $above_cash & ~(1 << l_p_5);
         }
       }
     } else {
@@ -2025,6 +2048,7 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[$l_p_10] += $amount;
+            $above_cash = v_cash[$l_p_10]! > 0 ? $above_cash | (1 << $l_p_10) : $above_cash & ~(1 << $l_p_10);
           }
         }
         if (v_books[l_d]! > 0) {
@@ -2040,6 +2064,7 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[$l_p_10] += $amount;
+            $above_cash = v_cash[$l_p_10]! > 0 ? $above_cash | (1 << $l_p_10) : $above_cash & ~(1 << $l_p_10);
           }
           $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2063,6 +2088,9 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_10] = 0;
         v_cash[l_creditor_8] += $amount;
+        $above_cash = v_cash[l_p_10]! > 0 ? $above_cash | (1 << l_p_10) : $above_cash & ~(1 << l_p_10);
+        $above_cash =
+          v_cash[l_creditor_8]! > 0 ? $above_cash | (1 << l_creditor_8) : $above_cash & ~(1 << l_creditor_8);
       }
     }
     {
@@ -2116,6 +2144,8 @@ export function playout(): PlayoutKernel {
         let l_p = $argument166;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
+          $zero_eliminated =
+            v_eliminated[l_p]! === 0 ? $zero_eliminated | (1 << l_p) : $zero_eliminated & ~(1 << l_p);
           $seatTotalsFresh = false;
           $inPlay = -1;
           $generation_lowest_level++;
@@ -2141,6 +2171,7 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_10] = 0;
         v_centre += $amount;
+        $above_cash = v_cash[l_p_10]! > 0 ? $above_cash | (1 << l_p_10) : $above_cash & ~(1 << l_p_10);
       }
     }
     {
@@ -2206,6 +2237,8 @@ export function playout(): PlayoutKernel {
         let l_p = $argument176;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
+          $zero_eliminated =
+            v_eliminated[l_p]! === 0 ? $zero_eliminated | (1 << l_p) : $zero_eliminated & ~(1 << l_p);
           $seatTotalsFresh = false;
           $inPlay = -1;
           $generation_lowest_level++;
@@ -2346,6 +2379,8 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_leader_6] -= $amount;
         v_bank += $amount;
+        $above_cash =
+          v_cash[l_leader_6]! > 0 ? $above_cash | (1 << l_leader_6) : $above_cash & ~(1 << l_leader_6);
       }
       {
         const $card = l_lot_5;
@@ -2429,6 +2464,7 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_9] -= $amount;
         v_centre += $amount;
+        $above_cash = v_cash[l_p_9]! > 0 ? $above_cash | (1 << l_p_9) : $above_cash & ~(1 << l_p_9);
       }
     } else {
       {
@@ -2445,6 +2481,9 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_9] -= $amount;
         v_cash[l_creditor_7] += $amount;
+        $above_cash = v_cash[l_p_9]! > 0 ? $above_cash | (1 << l_p_9) : $above_cash & ~(1 << l_p_9);
+        $above_cash =
+          v_cash[l_creditor_7]! > 0 ? $above_cash | (1 << l_creditor_7) : $above_cash & ~(1 << l_creditor_7);
       }
     }
     return 44;
@@ -2509,6 +2548,7 @@ export function playout(): PlayoutKernel {
           throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
         v_bank -= $amount;
         v_cash[$l_p_6] += $amount;
+        $above_cash = v_cash[$l_p_6]! > 0 ? $above_cash | (1 << $l_p_6) : $above_cash & ~(1 << $l_p_6);
       }
     } else {
       if (Fortune_effect$code[$l_card]! === 1) {
@@ -2544,6 +2584,7 @@ export function playout(): PlayoutKernel {
                 );
               v_bank -= $amount;
               v_cash[$l_p_6] += $amount;
+              $above_cash = v_cash[$l_p_6]! > 0 ? $above_cash | (1 << $l_p_6) : $above_cash & ~(1 << $l_p_6);
             }
           } else {
             if (Fortune_effect$code[$l_card]! === 4) {
@@ -2669,6 +2710,7 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[$l_p_8] += $amount;
+            $above_cash = v_cash[$l_p_8]! > 0 ? $above_cash | (1 << $l_p_8) : $above_cash & ~(1 << $l_p_8);
           }
         }
         if (v_books[l_d]! > 0) {
@@ -2684,6 +2726,7 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[$l_p_8] += $amount;
+            $above_cash = v_cash[$l_p_8]! > 0 ? $above_cash | (1 << $l_p_8) : $above_cash & ~(1 << $l_p_8);
           }
           $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -2707,6 +2750,9 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_8] = 0;
         v_cash[l_creditor_6] += $amount;
+        $above_cash = v_cash[l_p_8]! > 0 ? $above_cash | (1 << l_p_8) : $above_cash & ~(1 << l_p_8);
+        $above_cash =
+          v_cash[l_creditor_6]! > 0 ? $above_cash | (1 << l_creditor_6) : $above_cash & ~(1 << l_creditor_6);
       }
     }
     {
@@ -2760,6 +2806,8 @@ export function playout(): PlayoutKernel {
         let l_p = $argument307;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
+          $zero_eliminated =
+            v_eliminated[l_p]! === 0 ? $zero_eliminated | (1 << l_p) : $zero_eliminated & ~(1 << l_p);
           $seatTotalsFresh = false;
           $inPlay = -1;
           $generation_lowest_level++;
@@ -2785,6 +2833,7 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_8] = 0;
         v_centre += $amount;
+        $above_cash = v_cash[l_p_8]! > 0 ? $above_cash | (1 << l_p_8) : $above_cash & ~(1 << l_p_8);
       }
     }
     {
@@ -2850,6 +2899,8 @@ export function playout(): PlayoutKernel {
         let l_p = $argument317;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
+          $zero_eliminated =
+            v_eliminated[l_p]! === 0 ? $zero_eliminated | (1 << l_p) : $zero_eliminated & ~(1 << l_p);
           $seatTotalsFresh = false;
           $inPlay = -1;
           $generation_lowest_level++;
@@ -2990,6 +3041,8 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_leader_5] -= $amount;
         v_bank += $amount;
+        $above_cash =
+          v_cash[l_leader_5]! > 0 ? $above_cash | (1 << l_leader_5) : $above_cash & ~(1 << l_leader_5);
       }
       {
         const $card = l_lot_4;
@@ -3073,6 +3126,7 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_7] -= $amount;
         v_centre += $amount;
+        $above_cash = v_cash[l_p_7]! > 0 ? $above_cash | (1 << l_p_7) : $above_cash & ~(1 << l_p_7);
       }
     } else {
       {
@@ -3089,6 +3143,9 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_7] -= $amount;
         v_cash[l_creditor_5] += $amount;
+        $above_cash = v_cash[l_p_7]! > 0 ? $above_cash | (1 << l_p_7) : $above_cash & ~(1 << l_p_7);
+        $above_cash =
+          v_cash[l_creditor_5]! > 0 ? $above_cash | (1 << l_creditor_5) : $above_cash & ~(1 << l_creditor_5);
       }
     }
     return 44;
@@ -3190,6 +3247,8 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_leader_4] -= $amount;
         v_bank += $amount;
+        $above_cash =
+          v_cash[l_leader_4]! > 0 ? $above_cash | (1 << l_leader_4) : $above_cash & ~(1 << l_leader_4);
       }
       {
         const $card = l_lot_3;
@@ -3425,6 +3484,7 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[$l_p_2] += $amount;
+            $above_cash = v_cash[$l_p_2]! > 0 ? $above_cash | (1 << $l_p_2) : $above_cash & ~(1 << $l_p_2);
           }
         }
         if (v_books[l_d]! > 0) {
@@ -3440,6 +3500,7 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[$l_p_2] += $amount;
+            $above_cash = v_cash[$l_p_2]! > 0 ? $above_cash | (1 << $l_p_2) : $above_cash & ~(1 << $l_p_2);
           }
           $write_books(l_d, 0, $where[l_d]!);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -3463,6 +3524,9 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_2] = 0;
         v_cash[l_creditor_2] += $amount;
+        $above_cash = v_cash[l_p_2]! > 0 ? $above_cash | (1 << l_p_2) : $above_cash & ~(1 << l_p_2);
+        $above_cash =
+          v_cash[l_creditor_2]! > 0 ? $above_cash | (1 << l_creditor_2) : $above_cash & ~(1 << l_creditor_2);
       }
     }
     {
@@ -3516,6 +3580,8 @@ export function playout(): PlayoutKernel {
         let l_p = $argument824;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
+          $zero_eliminated =
+            v_eliminated[l_p]! === 0 ? $zero_eliminated | (1 << l_p) : $zero_eliminated & ~(1 << l_p);
           $seatTotalsFresh = false;
           $inPlay = -1;
           $generation_lowest_level++;
@@ -3541,6 +3607,7 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p_2] = 0;
         v_centre += $amount;
+        $above_cash = v_cash[l_p_2]! > 0 ? $above_cash | (1 << l_p_2) : $above_cash & ~(1 << l_p_2);
       }
     }
     {
@@ -3606,6 +3673,8 @@ export function playout(): PlayoutKernel {
         let l_p = $argument834;
         if (v_eliminated[l_p]! === 0) {
           v_eliminated[l_p] = players - $seatsInPlay() + 1;
+          $zero_eliminated =
+            v_eliminated[l_p]! === 0 ? $zero_eliminated | (1 << l_p) : $zero_eliminated & ~(1 << l_p);
           $seatTotalsFresh = false;
           $inPlay = -1;
           $generation_lowest_level++;
@@ -3746,6 +3815,8 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_leader_2] -= $amount;
         v_bank += $amount;
+        $above_cash =
+          v_cash[l_leader_2]! > 0 ? $above_cash | (1 << l_leader_2) : $above_cash & ~(1 << l_leader_2);
       }
       {
         const $card = l_lot;
@@ -3829,6 +3900,7 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p] -= $amount;
         v_centre += $amount;
+        $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
       }
     } else {
       {
@@ -3845,6 +3917,9 @@ export function playout(): PlayoutKernel {
           );
         v_cash[l_p] -= $amount;
         v_cash[l_creditor] += $amount;
+        $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
+        $above_cash =
+          v_cash[l_creditor]! > 0 ? $above_cash | (1 << l_creditor) : $above_cash & ~(1 << l_creditor);
       }
     }
     return 105;
@@ -4399,6 +4474,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -4469,6 +4545,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -4532,6 +4609,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -5013,6 +5091,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -5083,6 +5162,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -5146,6 +5226,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -5627,6 +5708,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -5697,6 +5779,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -5760,6 +5843,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -5833,6 +5917,8 @@ export function playout(): PlayoutKernel {
                   );
                 v_cash[$l_p_5] -= $amount;
                 v_bank += $amount;
+                $above_cash =
+                  v_cash[$l_p_5]! > 0 ? $above_cash | (1 << $l_p_5) : $above_cash & ~(1 << $l_p_5);
               }
               {
                 const $card = $l_deed_2;
@@ -5973,6 +6059,7 @@ export function playout(): PlayoutKernel {
             );
           v_cash[$l_p_5] -= $amount;
           v_bank += $amount;
+          $above_cash = v_cash[$l_p_5]! > 0 ? $above_cash | (1 << $l_p_5) : $above_cash & ~(1 << $l_p_5);
         }
         {
           const $card = $l_deed_2;
@@ -6383,19 +6470,14 @@ export function playout(): PlayoutKernel {
         $gate700 = true;
       }
       const $seg685 = Z_deeds + $l_q_2;
-      let $some686 = false;
-      for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-        if (v_eliminated[l_buyer] !== 0) continue;
-        if (!(l_buyer !== $l_q_2)) continue;
-        $some686 = true;
-        break;
-      }
+      const $seats686 = $zero_eliminated & ~(1 << $l_q_2);
       let $offered687 = false;
+      let $seats693 = 0;
       let $gate701 = false;
       let $found688 = false;
       offered687$open: {
         if (!(N[$seg685]! > 0)) break offered687$open;
-        if (!$some686) break offered687$open;
+        if (!($seats686 !== 0)) break offered687$open;
         if (!($l_q_2 === $l_roller)) break offered687$open;
         $gate701 = true;
       }
@@ -6524,16 +6606,8 @@ export function playout(): PlayoutKernel {
       }
       offered687$open: {
         if (!$found688) break offered687$open;
-        let $found693 = false;
-        for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-          if (v_eliminated[l_buyer] !== 0) continue;
-          if (!(l_buyer !== $l_q_2)) continue;
-          const l_buyer_2 = l_buyer;
-          if (!(v_cash[l_buyer_2]! > 0)) continue;
-          $found693 = true;
-          break;
-        }
-        if (!$found693) break offered687$open;
+        $seats693 = $seats686 & $above_cash;
+        if ($seats693 === 0) break offered687$open;
         $offered687 = true;
       }
       if (
@@ -6696,6 +6770,8 @@ export function playout(): PlayoutKernel {
                   );
                 v_cash[$l_q_2] -= $amount;
                 v_bank += $amount;
+                $above_cash =
+                  v_cash[$l_q_2]! > 0 ? $above_cash | (1 << $l_q_2) : $above_cash & ~(1 << $l_q_2);
               }
               $write_books$at_deeds(l_d, v_books[l_d] + 1, Z_deeds + $l_q_2);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -6741,6 +6817,8 @@ export function playout(): PlayoutKernel {
                   );
                 v_cash[$l_q_2] -= $amount;
                 v_bank += $amount;
+                $above_cash =
+                  v_cash[$l_q_2]! > 0 ? $above_cash | (1 << $l_q_2) : $above_cash & ~(1 << $l_q_2);
               }
               $write_books$at_deeds(l_d, 0, Z_deeds + $l_q_2);
               $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -6800,6 +6878,7 @@ export function playout(): PlayoutKernel {
                       );
                     v_bank -= $amount;
                     v_cash[l_p] += $amount;
+                    $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
                   }
                 }
               }
@@ -6857,6 +6936,7 @@ export function playout(): PlayoutKernel {
                       );
                     v_bank -= $amount;
                     v_cash[l_p] += $amount;
+                    $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
                   }
                 }
               }
@@ -6907,6 +6987,7 @@ export function playout(): PlayoutKernel {
                       );
                     v_bank -= $amount;
                     v_cash[l_p] += $amount;
+                    $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
                   }
                 }
               }
@@ -6950,6 +7031,8 @@ export function playout(): PlayoutKernel {
                   );
                 v_cash[$l_q_2] -= $amount;
                 v_bank += $amount;
+                $above_cash =
+                  v_cash[$l_q_2]! > 0 ? $above_cash | (1 << $l_q_2) : $above_cash & ~(1 << $l_q_2);
               }
               $write_mortgaged$at_deeds(l_d, false, Z_deeds + $l_q_2);
               return 105;
@@ -6961,16 +7044,8 @@ export function playout(): PlayoutKernel {
       if ($offered687) {
         $pick716 -= $weight713;
         if ($pick716 < 0) {
-          $values45$n = 0;
-          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-            if (v_eliminated[l_buyer] !== 0) continue;
-            if (!(l_buyer !== $l_q_2)) continue;
-            const l_buyer_2 = l_buyer;
-            if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values45[$values45$n++] = l_buyer_2;
-          }
           const $size762 = $values44$n;
-          const $size763 = $values45$n;
+          const $size763 = maskSeats($seats693);
           const $moves764 = $size762 * $size763;
           if ($moves764 > 4294967296)
             throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
@@ -6981,7 +7056,7 @@ export function playout(): PlayoutKernel {
             const $value768 = $values44[$digit767]!;
             const $digit769 = $index766 % $size763;
             $index766 = Math.floor($index766 / $size763);
-            const $value770 = $values45[$digit769]!;
+            const $value770 = nthMaskSeat($seats693, $digit769);
             {
               l_d_3 = $value768;
               l_buyer_2 = $value770;
@@ -7098,19 +7173,14 @@ export function playout(): PlayoutKernel {
       $gate579 = true;
     }
     const $seg564 = Z_deeds + $l_q_2;
-    let $some565 = false;
-    for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-      if (v_eliminated[l_buyer] !== 0) continue;
-      if (!(l_buyer !== $l_q_2)) continue;
-      $some565 = true;
-      break;
-    }
+    const $seats565 = $zero_eliminated & ~(1 << $l_q_2);
     let $offered566 = false;
+    let $seats572 = 0;
     let $gate580 = false;
     let $found567 = false;
     offered566$open: {
       if (!(N[$seg564]! > 0)) break offered566$open;
-      if (!$some565) break offered566$open;
+      if (!($seats565 !== 0)) break offered566$open;
       if (!($l_q_2 === $l_roller)) break offered566$open;
       $gate580 = true;
     }
@@ -7237,16 +7307,8 @@ export function playout(): PlayoutKernel {
     }
     offered566$open: {
       if (!$found567) break offered566$open;
-      let $found572 = false;
-      for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-        if (v_eliminated[l_buyer] !== 0) continue;
-        if (!(l_buyer !== $l_q_2)) continue;
-        const l_buyer_2 = l_buyer;
-        if (!(v_cash[l_buyer_2]! > 0)) continue;
-        $found572 = true;
-        break;
-      }
-      if (!$found572) break offered566$open;
+      $seats572 = $seats565 & $above_cash;
+      if ($seats572 === 0) break offered566$open;
       $offered566 = true;
     }
     if (
@@ -7282,7 +7344,6 @@ export function playout(): PlayoutKernel {
         "fault/decision-cap",
         `the game did not end within ${$cap} decisions: an endless flow loop?`,
       );
-    let $built627 = false;
     attempt586: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n588 = $offered585;
       let $r589 = 0;
@@ -7371,6 +7432,7 @@ export function playout(): PlayoutKernel {
               );
             v_cash[$l_q_2] -= $amount;
             v_bank += $amount;
+            $above_cash = v_cash[$l_q_2]! > 0 ? $above_cash | (1 << $l_q_2) : $above_cash & ~(1 << $l_q_2);
           }
           $write_books$at_deeds(l_d, v_books[l_d] + 1, Z_deeds + $l_q_2);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -7429,6 +7491,7 @@ export function playout(): PlayoutKernel {
               );
             v_cash[$l_q_2] -= $amount;
             v_bank += $amount;
+            $above_cash = v_cash[$l_q_2]! > 0 ? $above_cash | (1 << $l_q_2) : $above_cash & ~(1 << $l_q_2);
           }
           $write_books$at_deeds(l_d, 0, Z_deeds + $l_q_2);
           $members_lowest_level[Deed_group$index[l_d]!]!++;
@@ -7501,6 +7564,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -7571,6 +7635,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -7634,6 +7699,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -7690,23 +7756,13 @@ export function playout(): PlayoutKernel {
               );
             v_cash[$l_q_2] -= $amount;
             v_bank += $amount;
+            $above_cash = v_cash[$l_q_2]! > 0 ? $above_cash | (1 << $l_q_2) : $above_cash & ~(1 << $l_q_2);
           }
           $write_mortgaged$at_deeds(l_d, false, Z_deeds + $l_q_2);
           return 105;
         }
       }
       if ($offered566 && $pick587-- === 0) {
-        if (!$built627) {
-          $values37$n = 0;
-          for (let l_buyer = 0; l_buyer < players; l_buyer++) {
-            if (v_eliminated[l_buyer] !== 0) continue;
-            if (!(l_buyer !== $l_q_2)) continue;
-            const l_buyer_2 = l_buyer;
-            if (!(v_cash[l_buyer_2]! > 0)) continue;
-            $values37[$values37$n++] = l_buyer_2;
-          }
-          $built627 = true;
-        }
         const $n630 = $values36$n;
         let $r631 = 0;
         if ($n630 <= 2097152 && $n630 >= 1) {
@@ -7734,7 +7790,7 @@ export function playout(): PlayoutKernel {
         }
         const $digit628 = $r631;
         const $value629 = $values36[$digit628]!;
-        const $n634 = $values37$n;
+        const $n634 = maskSeats($seats572);
         let $r635 = 0;
         if ($n634 <= 2097152 && $n634 >= 1) {
           for (;;) {
@@ -7760,7 +7816,7 @@ export function playout(): PlayoutKernel {
           $r635 = drawInt(P, $n634);
         }
         const $digit632 = $r635;
-        const $value633 = $values37[$digit632]!;
+        const $value633 = nthMaskSeat($seats572, $digit632);
         {
           l_d_3 = $value629;
           l_buyer_2 = $value633;
@@ -7907,6 +7963,12 @@ export function playout(): PlayoutKernel {
                   );
                 v_cash[$l_buyer_2] -= $amount;
                 v_cash[$l_q_2] += $amount;
+                $above_cash =
+                  v_cash[$l_buyer_2]! > 0
+                    ? $above_cash | (1 << $l_buyer_2)
+                    : $above_cash & ~(1 << $l_buyer_2);
+                $above_cash =
+                  v_cash[$l_q_2]! > 0 ? $above_cash | (1 << $l_q_2) : $above_cash & ~(1 << $l_q_2);
               }
               {
                 const $seg809 = Z_deeds + $l_q_2;
@@ -8049,6 +8111,9 @@ export function playout(): PlayoutKernel {
             );
           v_cash[$l_buyer_2] -= $amount;
           v_cash[$l_q_2] += $amount;
+          $above_cash =
+            v_cash[$l_buyer_2]! > 0 ? $above_cash | (1 << $l_buyer_2) : $above_cash & ~(1 << $l_buyer_2);
+          $above_cash = v_cash[$l_q_2]! > 0 ? $above_cash | (1 << $l_q_2) : $above_cash & ~(1 << $l_q_2);
         }
         {
           const $seg794 = Z_deeds + $l_q_2;
@@ -8591,6 +8656,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -8661,6 +8727,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -8724,6 +8791,7 @@ export function playout(): PlayoutKernel {
                   );
                 v_bank -= $amount;
                 v_cash[l_p] += $amount;
+                $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
               }
             }
           }
@@ -8809,6 +8877,8 @@ export function playout(): PlayoutKernel {
   var $prefix$$paired_deeds_group_0 = $paired_deeds_group_0;
   var $prefix$$paired_deeds_group_1 = $paired_deeds_group_1;
   var $prefix$$holding_count_deeds_space = $holding_count_deeds_space;
+  var $prefix$$zero_eliminated = $zero_eliminated;
+  var $prefix$$above_cash = $above_cash;
   function play(
     $players: number,
     seed: number,
@@ -9019,6 +9089,8 @@ export function playout(): PlayoutKernel {
         $paired_deeds_group_0.set($prefix$$paired_deeds_group_0);
         $paired_deeds_group_1.set($prefix$$paired_deeds_group_1);
         $holding_count_deeds_space.set($prefix$$holding_count_deeds_space);
+        $zero_eliminated = $prefix$$zero_eliminated;
+        $above_cash = $prefix$$above_cash;
         $generation_lowest_level++;
         $generation_may_sell_stack++;
         $seatTotalsFresh = false;
@@ -9059,6 +9131,14 @@ export function playout(): PlayoutKernel {
         v_claim_payer = 0;
         v_claim_amount = 0;
         v_claim_space = -1;
+        $zero_eliminated = 0;
+        for (let $p = 0; $p < players; $p++) {
+          if (v_eliminated[$p]! === 0) $zero_eliminated |= 1 << $p;
+        }
+        $above_cash = 0;
+        for (let $p = 0; $p < players; $p++) {
+          if (v_cash[$p]! > 0) $above_cash |= 1 << $p;
+        }
         $freshKeyed();
         $inPlay = -1;
         {
@@ -9214,6 +9294,8 @@ export function playout(): PlayoutKernel {
         $prefix$$paired_deeds_group_0 = $paired_deeds_group_0.slice();
         $prefix$$paired_deeds_group_1 = $paired_deeds_group_1.slice();
         $prefix$$holding_count_deeds_space = $holding_count_deeds_space.slice();
+        $prefix$$zero_eliminated = $zero_eliminated;
+        $prefix$$above_cash = $above_cash;
         $prefixKey = players * 4 + ($variant_short ? 1 : 0) + ($variant_small_board ? 2 : 0);
       }
       {
@@ -9305,6 +9387,7 @@ export function playout(): PlayoutKernel {
               throw new GameFault("fault/insufficient", `bank has ${v_bank}, not the ${$amount} to transfer`);
             v_bank -= $amount;
             v_cash[l_p] += $amount;
+            $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
           }
         }
       }
@@ -9419,6 +9502,7 @@ export function playout(): PlayoutKernel {
                 );
               v_cash[l_p] -= $amount;
               v_bank += $amount;
+              $above_cash = v_cash[l_p]! > 0 ? $above_cash | (1 << l_p) : $above_cash & ~(1 << l_p);
             }
           }
         }
@@ -9741,6 +9825,14 @@ export function playout(): PlayoutKernel {
       $recountAll();
       $seatTotalsFresh = false;
       $inPlay = -1;
+      $zero_eliminated = 0;
+      for (let $p = 0; $p < players; $p++) {
+        if (v_eliminated[$p]! === 0) $zero_eliminated |= 1 << $p;
+      }
+      $above_cash = 0;
+      for (let $p = 0; $p < players; $p++) {
+        if (v_cash[$p]! > 0) $above_cash |= 1 << $p;
+      }
       pc = $entry;
     }
     $firstBy_spaces_index$fresh = false;

@@ -13,7 +13,7 @@ import { localName, unsupported } from "./playout-zones.js";
 import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { preferredDraw } from "./playout-preferences.js";
 import { exactSampler } from "./playout-exact-sampler.js";
-import { lazySeatDomain } from "./playout-lazy-seats.js";
+import { lazySeatDomain, seatMaskParameter } from "./playout-lazy-seats.js";
 import { callerMeaning, seatMaskDomain, seatsPassing, type SeatSets } from "./playout-seat-sets.js";
 import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
 import { searchLines, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
@@ -461,7 +461,10 @@ export class KernelDecisions {
         return read.length === 1 && read[0] === p;
       });
     // A seat parameter its own requirements narrow is walked, not listed (playout-lazy-seats.ts).
-    const declared = option.parameters.map((p) => (ownOf(p).length > 0 ? lazySeatDomain(this.game, this.code, p, lines) : null) ?? this.domains.of(p, lines));
+    // A seat parameter whose seats are a mask is that mask (playout-lazy-seats.ts).
+    const declared: (KernelDomain & { readonly mask?: string })[] = option.parameters.map(
+      (p) => seatMaskParameter(this.game, this.code, p, lines) ?? (ownOf(p).length > 0 ? lazySeatDomain(this.game, this.code, p, lines) : null) ?? this.domains.of(p, lines),
+    );
     const flag = this.code.temp("offered");
     const block = flag.slice(1) + "$open";
     lines.push(`let ${flag} = false;`);
@@ -514,18 +517,18 @@ export class KernelDecisions {
       const kept = this.code.newList(this.domains.elementType(p), this.domains.listCapacity(p));
       const checks: SearchTest[] = [];
       // Over the seats, each requirement's rules text too: it may be read as a set of seats.
-      const held = domain.shares === "seats" ? this.code.heldTable : null;
+      const held = domain.shares === "seats" || domain.mask ? this.code.heldTable : null;
       const sets: SeatSets | null = held ? { game: this.game, held, counts: this.code.countsTable, meaningOf: callerMeaning(this.game, this.decisions.parameterSlot(p), (e) => this.code.expression(e)) } : null;
       // Requirements that all read as seat sets: the seats passing them are a mask, made once; the
       // option is offered while it holds a seat, and the seat drawn is its k-th, lowest first, where
       // the list made seat by seat holds it (playout-seat-sets.ts).
-      const masks = sets && !p.condition ? own.map((r) => seatsPassing(sets, r.condition)) : [];
+      const masks = sets ? own.map((r) => seatsPassing(sets, r.condition)) : [];
       if (masks.length > 0 && masks.every((m) => m !== null)) {
         masks.forEach((m) => m!.keep());
         own.forEach((r) => folded.add(r));
         const seats = this.code.temp("seats");
         lines.push(`let ${seats} = 0;`);
-        open.push(`${seats} = ((1 << players) - 1) & ${masks.map((m) => m!.mask).join(" & ")};`, `if (${seats} === 0) break ${block};`);
+        open.push(`${seats} = ${domain.mask ?? "((1 << players) - 1)"} & ${masks.map((m) => m!.mask).join(" & ")};`, `if (${seats} === 0) break ${block};`);
         return seatMaskDomain(seats);
       }
       for (const r of own) {
@@ -536,7 +539,7 @@ export class KernelDecisions {
       // Searched alone (not in a pass shared with other options), over the seats: the seats its
       // leading tests skip are left out by masks (playout-seat-masks.ts).
       const alone = held ? sharedSeatSkips(held, [{ binder: name, tests: checks }]) : null;
-      const aloneDomain: KernelDomain = alone ? { ...domain, each: (binder, body) => seatsOutside(alone.skipped, binder, body) } : domain;
+      const aloneDomain: KernelDomain = alone ? { ...domain, each: (binder, body) => seatsOutside(alone.skipped, binder, body, domain.mask) } : domain;
       const aloneTests = alone ? alone.tests[0]! : checks;
       const tests = aloneTests.flatMap(({ pre, code }) => [...pre, `if (!(${code})) continue;`]);
       // Offered while some value meets them (the search stops at the first, as `some` does); the

@@ -12,13 +12,14 @@
 // written as one `play` declares its locals (`DECLARE`). Once every read is written, and so every
 // counted variable known, `markerCode` turns the markers into the updates of the counts, or nothing.
 //
-// The same markers keep seat masks (`seatMask`): bit s of `$mask_X` holds `X[s]` for a per-player
+// The same markers keep seat masks (`seatMask`), in games whose seats leave too: bit s of `$mask_X` holds `X[s]` for a per-player
 // `bool` X, so that a pass over the seats that skips the seats holding it (`not X[p]` first) walks
 // only the others' bits (playout-seat-masks.ts). A per-player `player` variable T is kept as the
 // masks of the seats naming each seat (`seatsNaming`: bit q of `$naming_T[s]` holds `T[q] == s`), so
 // that a test `T[q] == s` over the seats q of a pass is a mask too (playout-seat-sets.ts).
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
+import { ELIMINATED } from "../check/elimination.js";
 import { escapeRegExp } from "./code.js";
 import { markerKind } from "./playout-markers.js";
 import { isWritesMarker } from "./playout-memo.js";
@@ -67,16 +68,31 @@ export class KernelHeldCounts {
   private readonly masked = new Map<string, string>();
   /** The `player` variables kept as masks of the seats naming each seat, by rules name: the masks' array. */
   private readonly naming = new Map<string, string>();
-  /** The `int` variables kept as masks of the seats above 0 and at 0, by rules name: the masks. */
-  private readonly signs = new Map<string, { above: string; zero: string }>();
+  /** The `int` variables kept as masks of the seats above 0 or at 0, by rules name: each mask read,
+   *  by its sign (only those: a write keeps each). */
+  private readonly signs = new Map<string, Map<"above" | "zero", string>>();
 
   constructor(private readonly game: CheckedGame) {}
+
+  /** Whether seat masks can be kept: the counts on, and a bit for every seat. A mask holds every seat
+   *  passing its test, in play or out (a game whose seats leave): its readers walk the seats in play
+   *  only (`inPlay`), where the counts above would count the seats out as well. */
+  private masksKept(): boolean {
+    return this.enabled && Math.max(this.game.maxPlayers, ...this.game.seatCounts) <= 30;
+  }
+
+  /** The mask of the seats in play: every seat of the game, or in a game whose seats leave, those
+   *  whose `eliminated` is 0 (kept from here on, with `keep`); null where no mask can be kept. */
+  inPlay(keep = true): string | null {
+    if (!this.masksKept()) return null;
+    return this.game.eliminates ? this.signMask(varName(ELIMINATED), "zero", keep) : "((1 << players) - 1)";
+  }
 
   /** The name of the seat mask of the per-player `bool` variable whose array is `array` (`v_X`), kept
    *  from here on by every write of it; null where no mask can be kept (counts off, elimination, more
    *  seats than bits). With `keep` false, only the name it would have: nothing is kept yet. */
   seatMask(array: string, keep = true): string | null {
-    if (!this.enabled || this.game.eliminates || Math.max(this.game.maxPlayers, ...this.game.seatCounts) > 30) return null;
+    if (!this.masksKept()) return null;
     for (const v of this.game.vars.values()) {
       if (varName(v.name.name) !== array || !v.perPlayer || v.perCard || v.perKey) continue;
       if (this.game.typeOfVar(v).kind !== "bool") return null;
@@ -91,7 +107,7 @@ export class KernelHeldCounts {
    *  variable whose array is `array` (bit q of element s: `X[q] == s`), kept from here on by every
    *  write of it; null where none can be kept. With `keep` false, only the name it would have. */
   seatsNaming(array: string, keep = true): string | null {
-    if (!this.enabled || this.game.eliminates || Math.max(this.game.maxPlayers, ...this.game.seatCounts) > 30) return null;
+    if (!this.masksKept()) return null;
     for (const v of this.game.vars.values()) {
       if (varName(v.name.name) !== array || !v.perPlayer || v.perCard || v.perKey) continue;
       if (this.game.typeOfVar(v).kind !== "player") return null;
@@ -106,13 +122,13 @@ export class KernelHeldCounts {
    *  (`above`) or 0 (`zero`), kept from here on (with `keep`) by every write of it; null where none
    *  can be kept. */
   signMask(array: string, sign: "above" | "zero", keep = true): string | null {
-    if (!this.enabled || this.game.eliminates || Math.max(this.game.maxPlayers, ...this.game.seatCounts) > 30) return null;
+    if (!this.masksKept()) return null;
     for (const v of this.game.vars.values()) {
       if (varName(v.name.name) !== array || !v.perPlayer || v.perCard || v.perKey) continue;
       if (this.game.typeOfVar(v).kind !== "int") return null;
-      const masks = { above: `$above_${v.name.name}`, zero: `$zero_${v.name.name}` };
-      if (keep) this.signs.set(v.name.name, masks);
-      return masks[sign];
+      const mask = `$${sign}_${v.name.name}`;
+      if (keep) this.signs.set(v.name.name, (this.signs.get(v.name.name) ?? new Map()).set(sign, mask));
+      return mask;
     }
     return null;
   }
@@ -272,7 +288,7 @@ export class KernelHeldCounts {
         const line = lines[i]!;
         for (const { variable, array, word } of words) {
           if ((open.get(variable) ?? 0) > 0 || !word.test(line) || madeWhole(line, array)) continue;
-          if (line.split(word).slice(1).some((after) => !isRead(after))) throw new HeldCountsUnfit(`${array} written where its count cannot follow: ${line.trim()}`);
+          if (withoutSeatReaders(line, array).split(word).slice(1).some((after) => !isRead(after))) throw new HeldCountsUnfit(`${array} written where its count cannot follow: ${line.trim()}`);
         }
         out.push(line);
         continue;
@@ -286,8 +302,9 @@ export class KernelHeldCounts {
         for (const c of this.counted.values()) out.push(`${c.name} = 0; for (let $p = 0; $p < players; $p++) if (${this.holds(c, "$p")}) ${c.name}++;`);
         for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${varName(variable)}[$p]) ${mask} |= 1 << $p;`);
         for (const [variable, masks] of this.naming) out.push(`${masks}.fill(0); for (let $p = 0; $p < players; $p++) ${masks}[${varName(variable)}[$p]!] |= 1 << $p;`);
-        for (const [variable, { above, zero }] of this.signs) {
-          out.push(`${above} = 0; ${zero} = 0; for (let $p = 0; $p < players; $p++) { if (${varName(variable)}[$p]! > 0) ${above} |= 1 << $p; if (${varName(variable)}[$p]! === 0) ${zero} |= 1 << $p; }`);
+        for (const [variable, masks] of this.signs) {
+          const tests = [...masks].map(([sign, mask]) => `if (${varName(variable)}[$p]! ${SIGN_TEST[sign]}) ${mask} |= 1 << $p;`);
+          out.push(`${[...masks.values()].map((mask) => `${mask} = 0;`).join(" ")} for (let $p = 0; $p < players; $p++) { ${tests.join(" ")} }`);
         }
         continue;
       }
@@ -324,9 +341,8 @@ export class KernelHeldCounts {
       }
       if (c) out.push(`${c.name} ${m.op === "before" ? "-=" : "+="} ${this.holds(c, m.seat)} ? 1 : 0;`);
       if (signs && m.op === "after") {
-        // The seat's bits in the masks of the seats above 0 and at 0 follow its new value.
-        out.push(`${signs.above} = ${array}[${m.seat}]! > 0 ? ${signs.above} | (1 << ${m.seat}) : ${signs.above} & ~(1 << ${m.seat});`);
-        out.push(`${signs.zero} = ${array}[${m.seat}]! === 0 ? ${signs.zero} | (1 << ${m.seat}) : ${signs.zero} & ~(1 << ${m.seat});`);
+        // The seat's bit in each mask of the seats above 0 or at 0 follows its new value.
+        for (const [sign, mask] of signs) out.push(`${mask} = ${array}[${m.seat}]! ${SIGN_TEST[sign]} ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
       }
       if (mask && m.op === "after") out.push(`${mask} = ${array}[${m.seat}] ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
     }
@@ -367,7 +383,7 @@ export class KernelHeldCounts {
   stateDeclarations(): StateDeclaration[] {
     if (!this.inClosure) return [];
     const names = [...this.counted.values()].map((c) => c.name);
-    names.push(...this.masked.values(), ...this.naming.values(), ...[...this.signs.values()].flatMap(({ above, zero }) => [above, zero]));
+    names.push(...this.masked.values(), ...this.naming.values(), ...[...this.signs.values()].flatMap((masks) => [...masks.values()]));
     return names.map((name) => ({ name, role: "game" }));
   }
 
@@ -376,10 +392,13 @@ export class KernelHeldCounts {
       ...[...this.counted.values()].map((c) => `let ${c.name} = 0;`),
       ...[...this.masked.values()].map((mask) => `let ${mask} = 0;`),
       ...[...this.naming.values()].map((masks) => `const ${masks} = new Int32Array(${Math.max(this.game.maxPlayers, ...this.game.seatCounts)});`),
-      ...[...this.signs.values()].flatMap(({ above, zero }) => [`let ${above} = 0;`, `let ${zero} = 0;`]),
+      ...[...this.signs.values()].flatMap((masks) => [...masks.values()].map((mask) => `let ${mask} = 0;`)),
     ];
   }
 }
+
+/** The test of a seat's value for each sign mask. */
+const SIGN_TEST = { above: "> 0", zero: "=== 0" } as const;
 
 /** Whether `name` is a variable kept per player only (not per card or key as well). */
 function perPlayerVariable(game: CheckedGame, name: A.NameExpression): boolean {
@@ -392,6 +411,14 @@ function perPlayerVariable(game: CheckedGame, name: A.NameExpression): boolean {
 function madeWhole(line: string, array: string): boolean {
   const text = line.trim();
   return text === `const ${array} = K_${array};` || (text.startsWith("for (let $p = 0; $p < ") && text.includes(` ${array}[$p] = `));
+}
+
+/** The runtime's helpers that read a game's `eliminated` array whole, its last argument. */
+const SEAT_READERS = ["seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "firstSeatInPlay"];
+
+/** The line without the calls of those helpers passing them `array`: they read it, no more. */
+function withoutSeatReaders(line: string, array: string): string {
+  return line.replace(new RegExp(`\\b(?:${SEAT_READERS.join("|")})\\(([^()]|\\([^()]*\\))*, ${escapeRegExp(array)}\\)`, "g"), "");
 }
 
 /** Whether the text after an array's name reads an element: an index, its brackets balanced, then

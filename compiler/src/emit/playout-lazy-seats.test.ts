@@ -53,7 +53,7 @@ flow {
         }
       }
       window q in players_from(p) where gold[q] > 2 {
-        tip(friend in players where friend != q) prefer 1
+        tip(friend in players where friend != q and gold[friend] < 9) prefer 1
           require gold[friend] < gold[q] else "richer than you"
         {
           gold[q] -= 1

@@ -12,6 +12,29 @@ import type { KernelDomain } from "./playout-domains.js";
 import type { KernelCode } from "./playout-statements.js";
 import { plain } from "./playout-memo-reads.js";
 import { localName } from "./playout-zones.js";
+import { callerMeaning, seatMaskDomain, seatsPassing } from "./playout-seat-sets.js";
+
+/** A seat parameter's domain as a mask of seats, worked out where the domain is declared: the seats
+ *  in play (`players` in a game whose seats leave), or those of them passing a `where` that reads as
+ *  a set of seats (playout-seat-sets.ts: `buyer in players where buyer != q`); null for any other
+ *  parameter, or where the masks cannot be kept. The mask's seats lowest first are the list's values
+ *  in order, so the draws are the same; the `where` reads nothing that can fault or draw. A `players`
+ *  parameter without a `where` in a game no seat leaves is the plain seats (playout-domains.ts). */
+export function seatMaskParameter(game: CheckedGame, code: KernelCode, p: A.ParameterDeclaration, lines: string[]): (KernelDomain & { readonly mask: string }) | null {
+  const held = code.heldTable;
+  if (!held || (!p.condition && !game.eliminates)) return null;
+  if (p.domain.kind !== "name" || p.domain.name !== "players" || game.names.get(p.domain)?.kind !== "builtin") return null;
+  const slot = p.condition ? game.filterBinders.get(p) : null;
+  if (p.condition && !slot) return null;
+  const kept = p.condition ? seatsPassing({ game, held, counts: code.countsTable, meaningOf: callerMeaning(game, slot, (e) => code.expression(e)) }, p.condition) : null;
+  if (p.condition && !kept) return null;
+  const inPlay = held.inPlay();
+  if (inPlay === null) return null;
+  kept?.keep();
+  const mask = code.temp("seats");
+  lines.push(`const ${mask} = ${inPlay}${kept ? ` & ${kept.mask}` : ""};`);
+  return { ...seatMaskDomain(mask), mask };
+}
 
 /** The seats of a parameter `p in players where T` (T plain), as a domain that is walked and never
  *  listed, its lines (a search for a seat that passes T) pushed to `lines`; null for any other

@@ -56,9 +56,10 @@ export function sharedSeatSkips(held: KernelHeldCounts | null, searches: readonl
   return { skipped: common.map(({ skip }) => skip).join(" | "), tests };
 }
 
-/** The loop over the seats not in `skipped`, lowest first, binding `binder` to each. */
-export function seatsOutside(skipped: string, binder: string, body: readonly string[]): string[] {
-  return seatsIn(`((1 << players) - 1) & ~(${skipped})`, binder, body);
+/** The loop over the seats not in `skipped`, lowest first, binding `binder` to each: of every seat,
+ *  or of the mask `within`. */
+export function seatsOutside(skipped: string, binder: string, body: readonly string[], within = "((1 << players) - 1)"): string[] {
+  return seatsIn(`${within} & ~(${skipped})`, binder, body);
 }
 
 /** The loop over the seats not in `skipped` in turn order from seat `start` (`players_from`): the

@@ -55,8 +55,9 @@ describe("the number of seats in play kept by the kernel", () => {
     const flat = kernelText.replace(/\s+/g, " ");
     // Every count(players) reads the number; no pass over the seats counts them.
     expect(flat).toContain("function $seatsInPlay(): number { if ($inPlay < 0) {");
-    expect(kernelText).not.toMatch(/let \$seats\d+ = 0;/);
-    expect(flat).toContain("v_eliminated[l_p] = players - $seatsInPlay() + 1; $inPlay = -1;");
+    expect(flat).not.toMatch(/let \$seats\d+ = 0; for \(let \$s = 0; \$s < players; \$s\+\+\)/);
+    // (The mask of the seats in play follows the write too, where a parameter's domain reads it.)
+    expect(flat).toMatch(/v_eliminated\[l_p\] = players - \$seatsInPlay\(\) \+ 1; (?:\$zero_eliminated = [^;]+; )?\$inPlay = -1;/);
     expect(flat).toContain("v_chips[l_p] += $seatsInPlay() - 2;");
     // Forgotten at a game's start (before and after the variables' first values) and in a resumed state.
     const start = kernelText.slice(kernelText.indexOf("if ($from === null) {"), kernelText.indexOf("let pc = "));

@@ -40,7 +40,7 @@ flow {
           gold[p] += b.value
           move b to spent
         }
-        trade(b in hand[p] where b.value % 2 == 0, r in players where r != p)
+        trade(b in hand[p] where b.value % 2 == 0, r in players where r != p and gold[r] < 20)
           require gold[r] > 0 else "they have no gold"
         {
           gold[r] -= 1
