@@ -1963,7 +1963,7 @@ export function playout(): PlayoutKernel {
           {
             const $start4 = v_chairman;
             {
-              const l_p_5$all = ((1 << players) - 1) & ~~$above_protection;
+              const l_p_5$all = ((1 << players) - 1) & $above_protection;
               for (
                 let l_p_5$left = l_p_5$all & (-1 << $start4), l_p_5$low = l_p_5$all & ~(-1 << $start4);
                 ;

@@ -1194,7 +1194,7 @@ export function playout(): PlayoutKernel {
           const $start1 = $l_roller;
           {
             const l_q_2$all =
-              ((1 << players) - 1) & ~~((1 << $l_roller) | ((v_claim_open ? -1 : 0) & (1 << v_claim_owner)));
+              ((1 << players) - 1) & ((1 << $l_roller) | ((v_claim_open ? -1 : 0) & (1 << v_claim_owner)));
             for (let l_q_2$left = l_q_2$all & (-1 << $start1), l_q_2$low = l_q_2$all & ~(-1 << $start1); ;) {
               if (l_q_2$left === 0) {
                 if (l_q_2$low === 0) break;

@@ -176,7 +176,7 @@ describe("the playout kernel's counts of seats with an int above 0, in a split k
     // A pass over the seats whose filter tests guard first: none where no seat is guarded (a
     // pass over the seats, and over them in turn from one).
     // (The pass over the seats walks only those above 0, by their mask: playout-seat-sets.ts.)
-    expect(kernelText).toMatch(/if \(\$positive_guard > 0\) \{\s*for \(let l_q\$left = \(\(1 << players\) - 1\) & ~~\$above_guard;/);
+    expect(kernelText).toMatch(/if \(\$positive_guard > 0\) \{\s*for \(let l_q\$left = \(\(1 << players\) - 1\) & \$above_guard;/);
     expect(kernelText).toMatch(/if \(\$positive_guard > 0\) \{\s*\{\s*const \$start\d+ = /);
     expect(kernelText.match(/for \(let l_q = 0; l_q < players; l_q\+\+\)/g)).toBeNull();
     // A transfer's two ends and an assignment keep the count.

@@ -56,10 +56,26 @@ export function sharedSeatSkips(held: KernelHeldCounts | null, searches: readonl
   return { skipped: common.map(({ skip }) => skip).join(" | "), tests };
 }
 
+/** The seats not in `skipped` (a mask expression, or several joined by ` | `): one skip that is
+ *  itself a complement (`~$above_x`, from a test read as a set of seats) is read without it. */
+function notIn(skipped: string): string {
+  return /^~[\w$]+$/.test(skipped) || (skipped.startsWith("~(") && closingParen(skipped, 1) === skipped.length - 1) ? complement(skipped) : `~(${skipped})`;
+}
+
+/** The index of the parenthesis closing the one at `open` in `code`, or -1. */
+function closingParen(code: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < code.length; i++) {
+    if (code[i] === "(") depth++;
+    else if (code[i] === ")" && --depth === 0) return i;
+  }
+  return -1;
+}
+
 /** The loop over the seats not in `skipped`, lowest first, binding `binder` to each: of every seat,
  *  or of the mask `within`. */
 export function seatsOutside(skipped: string, binder: string, body: readonly string[], within = "((1 << players) - 1)"): string[] {
-  return seatsIn(`${within} & ~(${skipped})`, binder, body);
+  return seatsIn(`${within} & ${notIn(skipped)}`, binder, body);
 }
 
 /** The loop over the seats not in `skipped` in turn order from seat `start` (`players_from`): the
@@ -69,7 +85,7 @@ export function seatsOutsideFrom(skipped: string, start: string, binder: string,
   const low = `${binder}$low`;
   return [
     "{",
-    `const ${binder}$all = ((1 << players) - 1) & ~(${skipped});`,
+    `const ${binder}$all = ((1 << players) - 1) & ${notIn(skipped)};`,
     `for (let ${left} = ${binder}$all & (-1 << ${start}), ${low} = ${binder}$all & ~(-1 << ${start}); ; ) {`,
     `if (${left} === 0) { if (${low} === 0) break; ${left} = ${low}; ${low} = 0; }`,
     `const ${binder} = 31 - Math.clz32(${left} & -${left});`,
