@@ -148,70 +148,60 @@ export function playout(): PlayoutKernel {
       $held_passed = 0;
       for (let $p = 0; $p < players; $p++) if (v_passed[$p]!) $held_passed++;
       {
+        const $i67$first = Z_property_deck * CAP + N[Z_property_deck]! - 1;
         for (let $i67 = N[Z_property_deck]! - 1; $i67 > 0; $i67--) {
           const $n71 = $i67 + 1;
           let $r72 = 0;
-          if ($n71 <= 2097152 && $n71 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n71;
-              const $low = $m >>> 0;
-              if ($low >= $n71 || $low >= 4294967296 % $n71) {
-                $r72 = ($m / 4294967296) >>> 0;
-                break;
-              }
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n71;
+            const $low = $m >>> 0;
+            if ($low >= $n71 || $low >= 4294967296 % $n71) {
+              $r72 = ($m / 4294967296) >>> 0;
+              break;
             }
-          } else {
-            if (!($n71 >= 1 && $n71 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r72 = drawInt(G, $n71);
           }
           const $j70 = $r72;
-          const $a68 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i67;
-          const $b69 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j70;
+          const $a68 = $i67$first - $i67;
+          const $b69 = $i67$first - $j70;
           const $card = C[$a68]!;
           C[$a68] = C[$b69]!;
           C[$b69] = $card;
         }
       }
       {
+        const $i73$first = Z_currency_deck * CAP + N[Z_currency_deck]! - 1;
         for (let $i73 = N[Z_currency_deck]! - 1; $i73 > 0; $i73--) {
           const $n77 = $i73 + 1;
           let $r78 = 0;
-          if ($n77 <= 2097152 && $n77 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n77;
-              const $low = $m >>> 0;
-              if ($low >= $n77 || $low >= 4294967296 % $n77) {
-                $r78 = ($m / 4294967296) >>> 0;
-                break;
-              }
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n77;
+            const $low = $m >>> 0;
+            if ($low >= $n77 || $low >= 4294967296 % $n77) {
+              $r78 = ($m / 4294967296) >>> 0;
+              break;
             }
-          } else {
-            if (!($n77 >= 1 && $n77 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r78 = drawInt(G, $n77);
           }
           const $j76 = $r78;
-          const $a74 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $i73;
-          const $b75 = Z_currency_deck * CAP + N[Z_currency_deck]! - 1 - $j76;
+          const $a74 = $i73$first - $i73;
+          const $b75 = $i73$first - $j76;
           const $card = C[$a74]!;
           C[$a74] = C[$b75]!;
           C[$b75] = $card;

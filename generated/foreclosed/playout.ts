@@ -915,35 +915,30 @@ export function playout(): PlayoutKernel {
             $where[$card] = Z_set_aside;
           }
           {
+            const $i58$first = Z_box * CAP;
             for (let $i58 = N[Z_box]! - 1; $i58 > 0; $i58--) {
               const $n62 = $i58 + 1;
               let $r63 = 0;
-              if ($n62 <= 2097152 && $n62 >= 1) {
-                for (;;) {
-                  const $a = G[0]!,
-                    $b = G[1]!,
-                    $c = G[2]!,
-                    $d = G[3]!;
-                  const $t = ((($a + $b) | 0) + $d) | 0;
-                  G[3] = $d + 1;
-                  G[0] = $b ^ ($b >>> 9);
-                  G[1] = $c + ($c << 3);
-                  G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $m = ($t >>> 0) * $n62;
-                  const $low = $m >>> 0;
-                  if ($low >= $n62 || $low >= 4294967296 % $n62) {
-                    $r63 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
+              for (;;) {
+                const $a = G[0]!,
+                  $b = G[1]!,
+                  $c = G[2]!,
+                  $d = G[3]!;
+                const $t = ((($a + $b) | 0) + $d) | 0;
+                G[3] = $d + 1;
+                G[0] = $b ^ ($b >>> 9);
+                G[1] = $c + ($c << 3);
+                G[2] = (($c << 21) | ($c >>> 11)) + $t;
+                const $m = ($t >>> 0) * $n62;
+                const $low = $m >>> 0;
+                if ($low >= $n62 || $low >= 4294967296 % $n62) {
+                  $r63 = ($m / 4294967296) >>> 0;
+                  break;
                 }
-              } else {
-                if (!($n62 >= 1 && $n62 <= 4294967296))
-                  throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                $r63 = drawInt(G, $n62);
               }
               const $j61 = $r63;
-              const $a59 = Z_box * CAP + $i58;
-              const $b60 = Z_box * CAP + $j61;
+              const $a59 = $i58$first + $i58;
+              const $b60 = $i58$first + $j61;
               const $card = C[$a59]!;
               C[$a59] = C[$b60]!;
               C[$b60] = $card;
@@ -8651,35 +8646,30 @@ export function playout(): PlayoutKernel {
         $prefixKey = (humans * 64 + players) * 2 + ($variant_simple ? 1 : 0);
       }
       {
+        const $i802$first = Z_action_deck * CAP + N[Z_action_deck]! - 1;
         for (let $i802 = N[Z_action_deck]! - 1; $i802 > 0; $i802--) {
           const $n806 = $i802 + 1;
           let $r807 = 0;
-          if ($n806 <= 2097152 && $n806 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n806;
-              const $low = $m >>> 0;
-              if ($low >= $n806 || $low >= 4294967296 % $n806) {
-                $r807 = ($m / 4294967296) >>> 0;
-                break;
-              }
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n806;
+            const $low = $m >>> 0;
+            if ($low >= $n806 || $low >= 4294967296 % $n806) {
+              $r807 = ($m / 4294967296) >>> 0;
+              break;
             }
-          } else {
-            if (!($n806 >= 1 && $n806 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r807 = drawInt(G, $n806);
           }
           const $j805 = $r807;
-          const $a803 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $i802;
-          const $b804 = Z_action_deck * CAP + N[Z_action_deck]! - 1 - $j805;
+          const $a803 = $i802$first - $i802;
+          const $b804 = $i802$first - $j805;
           const $card = C[$a803]!;
           C[$a803] = C[$b804]!;
           C[$b804] = $card;
@@ -8706,35 +8696,30 @@ export function playout(): PlayoutKernel {
         }
       }
       {
+        const $i809$first = Z_property_deck * CAP + N[Z_property_deck]! - 1;
         for (let $i809 = N[Z_property_deck]! - 1; $i809 > 0; $i809--) {
           const $n813 = $i809 + 1;
           let $r814 = 0;
-          if ($n813 <= 2097152 && $n813 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n813;
-              const $low = $m >>> 0;
-              if ($low >= $n813 || $low >= 4294967296 % $n813) {
-                $r814 = ($m / 4294967296) >>> 0;
-                break;
-              }
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n813;
+            const $low = $m >>> 0;
+            if ($low >= $n813 || $low >= 4294967296 % $n813) {
+              $r814 = ($m / 4294967296) >>> 0;
+              break;
             }
-          } else {
-            if (!($n813 >= 1 && $n813 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r814 = drawInt(G, $n813);
           }
           const $j812 = $r814;
-          const $a810 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i809;
-          const $b811 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j812;
+          const $a810 = $i809$first - $i809;
+          const $b811 = $i809$first - $j812;
           const $card = C[$a810]!;
           C[$a810] = C[$b811]!;
           C[$b811] = $card;
@@ -8810,35 +8795,30 @@ export function playout(): PlayoutKernel {
         }
       }
       {
+        const $i818$first = Z_property_deck * CAP + N[Z_property_deck]! - 1;
         for (let $i818 = N[Z_property_deck]! - 1; $i818 > 0; $i818--) {
           const $n822 = $i818 + 1;
           let $r823 = 0;
-          if ($n822 <= 2097152 && $n822 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n822;
-              const $low = $m >>> 0;
-              if ($low >= $n822 || $low >= 4294967296 % $n822) {
-                $r823 = ($m / 4294967296) >>> 0;
-                break;
-              }
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n822;
+            const $low = $m >>> 0;
+            if ($low >= $n822 || $low >= 4294967296 % $n822) {
+              $r823 = ($m / 4294967296) >>> 0;
+              break;
             }
-          } else {
-            if (!($n822 >= 1 && $n822 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r823 = drawInt(G, $n822);
           }
           const $j821 = $r823;
-          const $a819 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $i818;
-          const $b820 = Z_property_deck * CAP + N[Z_property_deck]! - 1 - $j821;
+          const $a819 = $i818$first - $i818;
+          const $b820 = $i818$first - $j821;
           const $card = C[$a819]!;
           C[$a819] = C[$b820]!;
           C[$b820] = $card;

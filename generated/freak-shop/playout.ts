@@ -1015,35 +1015,30 @@ export function playout(): PlayoutKernel {
         N[Z_bottom_seven]!++;
       }
       {
+        const $i105$first = Z_draw * CAP + N[Z_draw]! - 1;
         for (let $i105 = N[Z_draw]! - 1; $i105 > 0; $i105--) {
           const $n109 = $i105 + 1;
           let $r110 = 0;
-          if ($n109 <= 2097152 && $n109 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n109;
-              const $low = $m >>> 0;
-              if ($low >= $n109 || $low >= 4294967296 % $n109) {
-                $r110 = ($m / 4294967296) >>> 0;
-                break;
-              }
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n109;
+            const $low = $m >>> 0;
+            if ($low >= $n109 || $low >= 4294967296 % $n109) {
+              $r110 = ($m / 4294967296) >>> 0;
+              break;
             }
-          } else {
-            if (!($n109 >= 1 && $n109 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r110 = drawInt(G, $n109);
           }
           const $j108 = $r110;
-          const $a106 = Z_draw * CAP + N[Z_draw]! - 1 - $i105;
-          const $b107 = Z_draw * CAP + N[Z_draw]! - 1 - $j108;
+          const $a106 = $i105$first - $i105;
+          const $b107 = $i105$first - $j108;
           const $card = C[$a106]!;
           C[$a106] = C[$b107]!;
           C[$b107] = $card;
@@ -1107,35 +1102,30 @@ export function playout(): PlayoutKernel {
         }
       }
       {
+        const $i121$first = Z_bottom_seven * CAP;
         for (let $i121 = N[Z_bottom_seven]! - 1; $i121 > 0; $i121--) {
           const $n125 = $i121 + 1;
           let $r126 = 0;
-          if ($n125 <= 2097152 && $n125 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n125;
-              const $low = $m >>> 0;
-              if ($low >= $n125 || $low >= 4294967296 % $n125) {
-                $r126 = ($m / 4294967296) >>> 0;
-                break;
-              }
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n125;
+            const $low = $m >>> 0;
+            if ($low >= $n125 || $low >= 4294967296 % $n125) {
+              $r126 = ($m / 4294967296) >>> 0;
+              break;
             }
-          } else {
-            if (!($n125 >= 1 && $n125 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r126 = drawInt(G, $n125);
           }
           const $j124 = $r126;
-          const $a122 = Z_bottom_seven * CAP + $i121;
-          const $b123 = Z_bottom_seven * CAP + $j124;
+          const $a122 = $i121$first + $i121;
+          const $b123 = $i121$first + $j124;
           const $card = C[$a122]!;
           C[$a122] = C[$b123]!;
           C[$b123] = $card;
@@ -1199,35 +1189,30 @@ export function playout(): PlayoutKernel {
         }
       } else {
         {
+          const $i133$first = Z_objective_stacks * CAP;
           for (let $i133 = N[Z_objective_stacks]! - 1; $i133 > 0; $i133--) {
             const $n137 = $i133 + 1;
             let $r138 = 0;
-            if ($n137 <= 2097152 && $n137 >= 1) {
-              for (;;) {
-                const $a = G[0]!,
-                  $b = G[1]!,
-                  $c = G[2]!,
-                  $d = G[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                G[3] = $d + 1;
-                G[0] = $b ^ ($b >>> 9);
-                G[1] = $c + ($c << 3);
-                G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n137;
-                const $low = $m >>> 0;
-                if ($low >= $n137 || $low >= 4294967296 % $n137) {
-                  $r138 = ($m / 4294967296) >>> 0;
-                  break;
-                }
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n137;
+              const $low = $m >>> 0;
+              if ($low >= $n137 || $low >= 4294967296 % $n137) {
+                $r138 = ($m / 4294967296) >>> 0;
+                break;
               }
-            } else {
-              if (!($n137 >= 1 && $n137 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r138 = drawInt(G, $n137);
             }
             const $j136 = $r138;
-            const $a134 = Z_objective_stacks * CAP + $i133;
-            const $b135 = Z_objective_stacks * CAP + $j136;
+            const $a134 = $i133$first + $i133;
+            const $b135 = $i133$first + $j136;
             const $card = C[$a134]!;
             C[$a134] = C[$b135]!;
             C[$b135] = $card;

@@ -9299,70 +9299,60 @@ export function playout(): PlayoutKernel {
         $prefixKey = players * 4 + ($variant_short ? 1 : 0) + ($variant_small_board ? 2 : 0);
       }
       {
+        const $i964$first = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1;
         for (let $i964 = N[Z_mercy_deck]! - 1; $i964 > 0; $i964--) {
           const $n968 = $i964 + 1;
           let $r969 = 0;
-          if ($n968 <= 2097152 && $n968 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n968;
-              const $low = $m >>> 0;
-              if ($low >= $n968 || $low >= 4294967296 % $n968) {
-                $r969 = ($m / 4294967296) >>> 0;
-                break;
-              }
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n968;
+            const $low = $m >>> 0;
+            if ($low >= $n968 || $low >= 4294967296 % $n968) {
+              $r969 = ($m / 4294967296) >>> 0;
+              break;
             }
-          } else {
-            if (!($n968 >= 1 && $n968 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r969 = drawInt(G, $n968);
           }
           const $j967 = $r969;
-          const $a965 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $i964;
-          const $b966 = Z_mercy_deck * CAP + N[Z_mercy_deck]! - 1 - $j967;
+          const $a965 = $i964$first - $i964;
+          const $b966 = $i964$first - $j967;
           const $card = C[$a965]!;
           C[$a965] = C[$b966]!;
           C[$b966] = $card;
         }
       }
       {
+        const $i970$first = Z_grace_deck * CAP + N[Z_grace_deck]! - 1;
         for (let $i970 = N[Z_grace_deck]! - 1; $i970 > 0; $i970--) {
           const $n974 = $i970 + 1;
           let $r975 = 0;
-          if ($n974 <= 2097152 && $n974 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n974;
-              const $low = $m >>> 0;
-              if ($low >= $n974 || $low >= 4294967296 % $n974) {
-                $r975 = ($m / 4294967296) >>> 0;
-                break;
-              }
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n974;
+            const $low = $m >>> 0;
+            if ($low >= $n974 || $low >= 4294967296 % $n974) {
+              $r975 = ($m / 4294967296) >>> 0;
+              break;
             }
-          } else {
-            if (!($n974 >= 1 && $n974 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r975 = drawInt(G, $n974);
           }
           const $j973 = $r975;
-          const $a971 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $i970;
-          const $b972 = Z_grace_deck * CAP + N[Z_grace_deck]! - 1 - $j973;
+          const $a971 = $i970$first - $i970;
+          const $b972 = $i970$first - $j973;
           const $card = C[$a971]!;
           C[$a971] = C[$b972]!;
           C[$b972] = $card;
@@ -9393,35 +9383,30 @@ export function playout(): PlayoutKernel {
       }
       if ($variant_short) {
         {
+          const $i978$first = Z_bank_deeds * CAP;
           for (let $i978 = N[Z_bank_deeds]! - 1; $i978 > 0; $i978--) {
             const $n982 = $i978 + 1;
             let $r983 = 0;
-            if ($n982 <= 2097152 && $n982 >= 1) {
-              for (;;) {
-                const $a = G[0]!,
-                  $b = G[1]!,
-                  $c = G[2]!,
-                  $d = G[3]!;
-                const $t = ((($a + $b) | 0) + $d) | 0;
-                G[3] = $d + 1;
-                G[0] = $b ^ ($b >>> 9);
-                G[1] = $c + ($c << 3);
-                G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $m = ($t >>> 0) * $n982;
-                const $low = $m >>> 0;
-                if ($low >= $n982 || $low >= 4294967296 % $n982) {
-                  $r983 = ($m / 4294967296) >>> 0;
-                  break;
-                }
+            for (;;) {
+              const $a = G[0]!,
+                $b = G[1]!,
+                $c = G[2]!,
+                $d = G[3]!;
+              const $t = ((($a + $b) | 0) + $d) | 0;
+              G[3] = $d + 1;
+              G[0] = $b ^ ($b >>> 9);
+              G[1] = $c + ($c << 3);
+              G[2] = (($c << 21) | ($c >>> 11)) + $t;
+              const $m = ($t >>> 0) * $n982;
+              const $low = $m >>> 0;
+              if ($low >= $n982 || $low >= 4294967296 % $n982) {
+                $r983 = ($m / 4294967296) >>> 0;
+                break;
               }
-            } else {
-              if (!($n982 >= 1 && $n982 <= 4294967296))
-                throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-              $r983 = drawInt(G, $n982);
             }
             const $j981 = $r983;
-            const $a979 = Z_bank_deeds * CAP + $i978;
-            const $b980 = Z_bank_deeds * CAP + $j981;
+            const $a979 = $i978$first + $i978;
+            const $b980 = $i978$first + $j981;
             const $card = C[$a979]!;
             C[$a979] = C[$b980]!;
             C[$b980] = $card;

@@ -130,35 +130,30 @@ export function playout(): PlayoutKernel {
       $held_passed = 0;
       for (let $p = 0; $p < players; $p++) if (v_passed[$p]!) $held_passed++;
       {
+        const $i204$first = Z_draw * CAP + N[Z_draw]! - 1;
         for (let $i204 = N[Z_draw]! - 1; $i204 > 0; $i204--) {
           const $n208 = $i204 + 1;
           let $r209 = 0;
-          if ($n208 <= 2097152 && $n208 >= 1) {
-            for (;;) {
-              const $a = G[0]!,
-                $b = G[1]!,
-                $c = G[2]!,
-                $d = G[3]!;
-              const $t = ((($a + $b) | 0) + $d) | 0;
-              G[3] = $d + 1;
-              G[0] = $b ^ ($b >>> 9);
-              G[1] = $c + ($c << 3);
-              G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $m = ($t >>> 0) * $n208;
-              const $low = $m >>> 0;
-              if ($low >= $n208 || $low >= 4294967296 % $n208) {
-                $r209 = ($m / 4294967296) >>> 0;
-                break;
-              }
+          for (;;) {
+            const $a = G[0]!,
+              $b = G[1]!,
+              $c = G[2]!,
+              $d = G[3]!;
+            const $t = ((($a + $b) | 0) + $d) | 0;
+            G[3] = $d + 1;
+            G[0] = $b ^ ($b >>> 9);
+            G[1] = $c + ($c << 3);
+            G[2] = (($c << 21) | ($c >>> 11)) + $t;
+            const $m = ($t >>> 0) * $n208;
+            const $low = $m >>> 0;
+            if ($low >= $n208 || $low >= 4294967296 % $n208) {
+              $r209 = ($m / 4294967296) >>> 0;
+              break;
             }
-          } else {
-            if (!($n208 >= 1 && $n208 <= 4294967296))
-              throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-            $r209 = drawInt(G, $n208);
           }
           const $j207 = $r209;
-          const $a205 = Z_draw * CAP + N[Z_draw]! - 1 - $i204;
-          const $b206 = Z_draw * CAP + N[Z_draw]! - 1 - $j207;
+          const $a205 = $i204$first - $i204;
+          const $b206 = $i204$first - $j207;
           const $card = C[$a205]!;
           C[$a205] = C[$b206]!;
           C[$b206] = $card;
@@ -627,35 +622,30 @@ export function playout(): PlayoutKernel {
           if (l_fined) {
             {
               const $seg162 = Z_won + l_grabber;
+              const $i163$first = $seg162 * CAP;
               for (let $i163 = N[$seg162]! - 1; $i163 > 0; $i163--) {
                 const $n167 = $i163 + 1;
                 let $r168 = 0;
-                if ($n167 <= 2097152 && $n167 >= 1) {
-                  for (;;) {
-                    const $a = G[0]!,
-                      $b = G[1]!,
-                      $c = G[2]!,
-                      $d = G[3]!;
-                    const $t = ((($a + $b) | 0) + $d) | 0;
-                    G[3] = $d + 1;
-                    G[0] = $b ^ ($b >>> 9);
-                    G[1] = $c + ($c << 3);
-                    G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $m = ($t >>> 0) * $n167;
-                    const $low = $m >>> 0;
-                    if ($low >= $n167 || $low >= 4294967296 % $n167) {
-                      $r168 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                for (;;) {
+                  const $a = G[0]!,
+                    $b = G[1]!,
+                    $c = G[2]!,
+                    $d = G[3]!;
+                  const $t = ((($a + $b) | 0) + $d) | 0;
+                  G[3] = $d + 1;
+                  G[0] = $b ^ ($b >>> 9);
+                  G[1] = $c + ($c << 3);
+                  G[2] = (($c << 21) | ($c >>> 11)) + $t;
+                  const $m = ($t >>> 0) * $n167;
+                  const $low = $m >>> 0;
+                  if ($low >= $n167 || $low >= 4294967296 % $n167) {
+                    $r168 = ($m / 4294967296) >>> 0;
+                    break;
                   }
-                } else {
-                  if (!($n167 >= 1 && $n167 <= 4294967296))
-                    throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");
-                  $r168 = drawInt(G, $n167);
                 }
                 const $j166 = $r168;
-                const $a164 = $seg162 * CAP + $i163;
-                const $b165 = $seg162 * CAP + $j166;
+                const $a164 = $i163$first + $i163;
+                const $b165 = $i163$first + $j166;
                 const $card = C[$a164]!;
                 C[$a164] = C[$b165]!;
                 C[$b165] = $card;

@@ -156,7 +156,7 @@ describe("the setup's draw-free prefix, copied", () => {
     expect(run).toContain("N.fill(0);");
     expect(run).toMatch(/\$list\d+\[\$n\d+\+\+\] = l_t;/);
     expect(run).toContain("v_stock = ");
-    expect(setup.slice(setup.indexOf("$prefixKey = "))).toMatch(/^\$prefixKey = players \* 2 \+ \(\$variant_short \? 1 : 0\);\s*\}\s*\{\s*for \(let \$i\d+ = N\[Z_bag\]/);
+    expect(setup.slice(setup.indexOf("$prefixKey = "))).toMatch(/^\$prefixKey = players \* 2 \+ \(\$variant_short \? 1 : 0\);\s*\}\s*\{\s*const \$i\d+\$first = Z_bag \* CAP \+ N\[Z_bag\]! - 1;\s*for \(let \$i\d+ = N\[Z_bag\]/);
     expect(setup.replace(/\s+/g, " ")).toContain(
       "$prefix$K_C$parts = []; $prefix$K_C$at = []; for (let $s = 0; $s < SEGMENTS; $s++) if (K_N[$s]! > 0) { $prefix$K_C$parts.push(K_C.slice($s * CAP, $s * CAP + K_N[$s]!)); $prefix$K_C$at.push($s * CAP); }",
     );

@@ -232,27 +232,11 @@ export class KernelCode extends KernelExpressions {
     return [...lines, "{", ...bindings, ...this.knownSegments.aliased(s.parameters, () => this.statements(s.body.statements)), "}", "}"];
   }
 
-  /** Fisher–Yates over the positions, drawing from the game's generator as `shuffle` does. */
   private shuffle(s: A.ShuffleStatement): string[] {
     const lines = ["{"];
     const z = this.zone(s.zone);
     const seg = this.segment(z, lines);
-    const i = this.temp("i");
-    const a = this.temp("a");
-    const b = this.temp("b");
-    const j = this.temp("j");
-    lines.push(
-      `for (let ${i} = N[${seg}]! - 1; ${i} > 0; ${i}--) {`,
-      ...this.draw("G", `(${i} + 1)`, j),
-      `const ${a} = ${this.slot(seg, z.layout.topLast, i)};`,
-      `const ${b} = ${this.slot(seg, z.layout.topLast, j)};`,
-      `const $card = C[${a}]!;`,
-      `C[${a}] = C[${b}]!;`,
-      `C[${b}] = $card;`,
-      "}",
-      "}",
-    );
-    return lines;
+    return [...lines, ...this.shuffled(seg, z.layout.topLast), "}"];
   }
 
   /** After a write of `target`: where it is `eliminated`, the running counts' totals over the seats

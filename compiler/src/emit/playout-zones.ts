@@ -160,6 +160,29 @@ export abstract class KernelZones {
     ];
   }
 
+  /** Fisher–Yates over the positions of the zone at `seg`, drawing from the game's generator as
+   *  `shuffle` does. The place of position 0 is worked out once (the zone's size does not change),
+   *  and the count drawn, a position plus one, needs no range test. */
+  shuffled(seg: string, topLast: boolean): string[] {
+    const i = this.temp("i");
+    const a = this.temp("a");
+    const b = this.temp("b");
+    const j = this.temp("j");
+    const first = `${i}$first`;
+    const at = (k: string): string => (topLast ? `${first} - ${k}` : `${first} + ${k}`);
+    return [
+      `const ${first} = ${topLast ? `${seg} * CAP + N[${seg}]! - 1` : `${seg} * CAP`};`,
+      `for (let ${i} = N[${seg}]! - 1; ${i} > 0; ${i}--) {`,
+      ...this.draw("G", `(${i} + 1)`, j, true),
+      `const ${a} = ${at(i)};`,
+      `const ${b} = ${at(j)};`,
+      `const $card = C[${a}]!;`,
+      `C[${a}] = C[${b}]!;`,
+      `C[${b}] = $card;`,
+      "}",
+    ];
+  }
+
   /** Puts `card` at position 0 (`front`) or after the last position, noting its segment (see WHERE). */
   put(seg: string, topLast: boolean, front: boolean, card: string): string[] {
     const where = `${WHERE}[${card}] = ${seg};`;
@@ -172,14 +195,29 @@ export abstract class KernelZones {
    *  Lemire's multiply-shift (runtime/src/random.ts), the high word of word · n, the word redrawn
    *  while the product's low word is below 2^32 mod n. Below 2^21 (every count a game has met) the
    *  product is exact as a double and written out here; above, `drawInt` takes it in halves. */
-  draw(words: "G" | "P", n: string, target: string): string[] {
+  draw(words: "G" | "P", n: string, target: string, small = false): string[] {
     const size = this.temp("n");
     const r = this.temp("r");
+    // A count known to be in [1, 2^21] (`small`: a position in a zone, plus one) is drawn at once.
+    if (small) return [`const ${size} = ${n};`, `let ${r} = 0;`, ...this.drawSmall(words, size, r), `const ${target} = ${r};`];
     return [
       `const ${size} = ${n};`,
       `let ${r} = 0;`,
       // The range is checked on the rare path only: a count in [1, 2^21] needs no other test.
       `if (${size} <= 2097152 && ${size} >= 1) {`,
+      ...this.drawSmall(words, size, r),
+      `} else {`,
+      `if (!(${size} >= 1 && ${size} <= 4294967296)) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");`,
+      `${r} = drawInt(${words}, ${size});`,
+      "}",
+      `const ${target} = ${r};`,
+    ];
+  }
+
+  /** The draw of a number below `size` (in [1, 2^21]) into `r`: one sfc32 step and Lemire's
+   *  multiply-shift, drawn again on the rare rejection, as `drawInt` does. */
+  private drawSmall(words: "G" | "P", size: string, r: string): string[] {
+    return [
       "for (;;) {",
       `const $a = ${words}[0]!, $b = ${words}[1]!, $c = ${words}[2]!, $d = ${words}[3]!;`,
       "const $t = (((($a + $b) | 0) + $d) | 0);",
@@ -194,11 +232,6 @@ export abstract class KernelZones {
       "break;",
       "}",
       "}",
-      `} else {`,
-      `if (!(${size} >= 1 && ${size} <= 4294967296)) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");`,
-      `${r} = drawInt(${words}, ${size});`,
-      "}",
-      `const ${target} = ${r};`,
     ];
   }
 }
