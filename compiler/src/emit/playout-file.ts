@@ -123,6 +123,7 @@ export class PlayoutFile {
       return ctx.inDeclaration(this.writing, () => ctx.sites.site(range));
     });
     this.code.letTops = letTops(ctx.game);
+    this.code.zoneCap = this.cap;
     // The move types in `game.moves` order (the trace names a move type by its index there).
     this.moveTypes = [...new Set(ctx.allOptions().map(({ option }) => option.name.name))];
     this.code.alikeToScorer = (scorer, cardType, field) => ctx.code.alikeToScorer(scorer, cardType, field);

@@ -12,11 +12,12 @@
 // written as one `play` declares its locals (`DECLARE`). Once every read is written, and so every
 // counted variable known, `markerCode` turns the markers into the updates of the counts, or nothing.
 //
-// The same markers keep seat masks (`seatMask`), in games whose seats leave too: bit s of `$mask_X` holds `X[s]` for a per-player
+// The same markers keep seat masks (`seatMask`): bit s of `$mask_X` holds `X[s]` for a per-player
 // `bool` X, so that a pass over the seats that skips the seats holding it (`not X[p]` first) walks
 // only the others' bits (playout-seat-masks.ts). A per-player `player` variable T is kept as the
 // masks of the seats naming each seat (`seatsNaming`: bit q of `$naming_T[s]` holds `T[q] == s`), so
-// that a test `T[q] == s` over the seats q of a pass is a mask too (playout-seat-sets.ts).
+// that a test `T[q] == s` over the seats q of a pass is a mask too (playout-seat-sets.ts). Masks are
+// kept in games whose seats leave too (the seats in play are a mask: `inPlay`); the counts are not.
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { ELIMINATED } from "../check/elimination.js";

@@ -6,6 +6,10 @@
 // walked in the order the list held them, and the narrowed list holds the same seats in the same
 // order, so the draws are the same; the `where` reads nothing that can fault (no call, aggregate or
 // division), so testing it later, or not at all, changes nothing the state machine does.
+//
+// Where the seats can be a mask (`seatMaskParameter`, tried first: the seats in play, and a `where`
+// read as a set of seats), the parameter is that mask, narrowed by the requirements read so, and
+// neither walked nor listed.
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { KernelDomain } from "./playout-domains.js";

@@ -49,6 +49,8 @@ export abstract class KernelZones {
   /** The counts of the preallocated lists (`newList`): number variables, declared by the file. */
   readonly listCounts: string[] = [];
   private temporaries = 0;
+  /** The most cards a zone holds (the most of one kind), set by the file writer: CAP. */
+  zoneCap = Infinity;
 
   constructor(
     protected readonly game: CheckedGame,
@@ -162,7 +164,7 @@ export abstract class KernelZones {
 
   /** Fisher–Yates over the positions of the zone at `seg`, drawing from the game's generator as
    *  `shuffle` does. The place of position 0 is worked out once (the zone's size does not change),
-   *  and the count drawn, a position plus one, needs no range test. */
+   *  and the count drawn, a position plus one, needs no range test where a zone holds at most 2^21. */
   shuffled(seg: string, topLast: boolean): string[] {
     const i = this.temp("i");
     const a = this.temp("a");
@@ -173,7 +175,7 @@ export abstract class KernelZones {
     return [
       `const ${first} = ${topLast ? `${seg} * CAP + N[${seg}]! - 1` : `${seg} * CAP`};`,
       `for (let ${i} = N[${seg}]! - 1; ${i} > 0; ${i}--) {`,
-      ...this.draw("G", `(${i} + 1)`, j, true),
+      ...this.draw("G", `(${i} + 1)`, j, this.zoneCap <= 2097152),
       `const ${a} = ${at(i)};`,
       `const ${b} = ${at(j)};`,
       `const $card = C[${a}]!;`,
