@@ -51,6 +51,9 @@ interface Count {
   /** Own instructions per game of the functions and the source lines that take most, when asked for. */
   readonly functions: [string, number][];
   readonly lines: [string, number][];
+  /** What the profile's functions add up to per game (null without a profile): about the count above,
+   *  unless a run's profile missed its compiled code (then every figure of it is off). */
+  readonly profiled: number | null;
 }
 
 interface Subject {
@@ -168,10 +171,12 @@ function count(s: Subject, c: BenchCase, games: number, settings: Settings): Cou
   const [a, b] = [cachegrindRun(s, c, games, settings.seed), cachegrindRun(s, c, 2 * games, settings.seed)];
   let functions: [string, number][] = [];
   let lines: [string, number][] = [];
+  let profiled: number | null = null;
   if (settings.byFunction > 0 || settings.byLine > 0) {
     const [fa, fb] = [callgrindRun(s, c, games, settings.seed), callgrindRun(s, c, 2 * games, settings.seed)];
     functions = topDifferences(fa.byFunction, fb.byFunction, games, settings.byFunction);
     lines = topDifferences(fa.byLine, fb.byLine, games, settings.byLine);
+    profiled = (total(fb.byFunction) - total(fa.byFunction)) / games;
   }
   return {
     label: s.label,
@@ -180,8 +185,11 @@ function count(s: Subject, c: BenchCase, games: number, settings: Settings): Cou
     decisionsPerGame: (b.decisions - a.decisions) / games,
     functions,
     lines,
+    profiled,
   };
 }
+
+const total = (m: ReadonlyMap<string, number>): number => [...m.values()].reduce((sum, n) => sum + n, 0);
 
 function subjects(settings: Settings): [Subject, Subject] {
   if (settings.baseline === null) {
@@ -244,6 +252,11 @@ function main(): void {
         (sameGames ? "" : `  DIFFERENT GAMES: ${counts[0].decisionsPerGame} and ${counts[1].decisionsPerGame} decisions a game`),
     );
     for (const k of counts) {
+      if (k.profiled !== null) {
+        // Once, a profile came out twice too large (one run's compiled code not attributed): say so.
+        const off = Math.abs(k.profiled / k.instructionsPerGame - 1) > 0.1;
+        console.log(`  ${k.label}: the profile adds up to ${whole(k.profiled)} a game${off ? `, not the ${whole(k.instructionsPerGame)} counted: its figures are not to be trusted (run it again)` : ""}`);
+      }
       if (k.functions.length > 0) console.log(`  ${k.label}: own instructions per game, by function`);
       for (const [name, n] of k.functions) console.log(`${whole(n).padStart(10)}  ${name}`);
       if (k.lines.length > 0) console.log(`  ${k.label}: own instructions per game, by line of the built JavaScript`);
