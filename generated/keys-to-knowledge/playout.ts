@@ -3359,16 +3359,7 @@ export function playout(): PlayoutKernel {
     l___window_0_2 = true;
     {
       const $seg514 = Z_deeds + l_q_2;
-      if (
-        !(v_claim_open && v_claim_owner === l_q_2) &&
-        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left > 0)) &&
-        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller) || !(v_keys_left > 0)) &&
-        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller)) &&
-        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller) || !(v_stacks_left >= 4)) &&
-        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller)) &&
-        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller)) &&
-        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller))
-      ) {
+      if (!(v_claim_open && v_claim_owner === l_q_2) && (!(N[$seg514]! > 0) || !(l_q_2 === l_roller))) {
         l___window_0_2 = false;
         return 11;
       }

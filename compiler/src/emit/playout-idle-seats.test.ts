@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import { loadRulesKernel } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
+import { allIdle } from "./playout-idle-seats.js";
 
 const DRILL = `
 game "Idle Seats" {
@@ -95,3 +96,35 @@ describe("a window's idle seats in the playout kernel", () => {
     expect(played.decisions / played.games).toBeGreaterThan(10);
   });
 });
+
+describe("the test that no option of a window is on offer", () => {
+  it("makes a test several options make once, the most shared first", () => {
+    // Keys to Knowledge's window: one option tested alone, six by the seat's deeds and its turn, some
+    // by more; (a || b || x) && (a || b) is a || b.
+    expect(allIdle([["r"], ["a", "b", "x"], ["a", "b", "y"], ["a", "b"], ["a", "b", "z"]])).toBe("r && (a || (b))");
+    expect(allIdle([["a", "x"], ["a", "y"]])).toBe("(a || (x && y))");
+    expect(allIdle([["p"], ["q", "s"]])).toBe("p && (q || s)");
+  });
+
+  it("is true exactly where every option has a test true, whatever the tests' values", () => {
+    // Random lists of tests over five names, each expression evaluated at all 32 assignments against
+    // the plain conjunction of each option's disjunction.
+    const names = ["a", "b", "c", "d", "e"];
+    let seed = 12345;
+    const next = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let round = 0; round < 300; round++) {
+      const options = Array.from({ length: 1 + next(5) }, () => [...new Set(Array.from({ length: 1 + next(3) }, () => names[next(5)]!))]);
+      const written = new Function(...names, `return ${allIdle(options)};`) as (...values: boolean[]) => boolean;
+      for (let bits = 0; bits < 32; bits++) {
+        const values = names.map((_, i) => (bits & (1 << i)) !== 0);
+        const at = new Map(names.map((n, i) => [n, values[i]!]));
+        const expected = options.every((tests) => tests.some((t) => at.get(t)));
+        expect(written(...values), `${JSON.stringify(options)} at ${bits}`).toBe(expected);
+      }
+    }
+  });
+});
+

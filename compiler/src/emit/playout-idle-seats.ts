@@ -42,19 +42,20 @@ export class IdleSeats {
     const { decision, head, done } = window;
     const lines: string[] = [];
     const segs = new Map<string, string>();
-    const idle: string[] = [];
+    const notOffered: string[][] = [];
     for (const option of decision.ask.options.slice(0, -1)) {
       const tests = this.notOffered(option, lines, segs);
       if (tests.length === 0) return [];
-      idle.push(tests.length === 1 ? tests[0]! : `(${tests.join(" || ")})`);
+      notOffered.push(tests);
     }
+    const idle = allIdle(notOffered);
     const seat = this.code.temp("seat");
     const player = this.code.hoisted(() => this.code.expression(decision.ask.player!));
     if (player.pre.length > 0) return [];
     const asked = this.botAsked(seat);
     // `done` closes the flag the loop's head tests: the flow goes on where that test fails.
     const after = head.exit.kind === "branch" && this.reaches(decision.resume, head.label) ? head.exit.otherwise : decision.resume;
-    return ["{", ...lines, `if (${idle.join(" && ")}) {`, ...(asked.length > 0 ? [`const ${seat} = ${player.code};`, ...asked] : []), ...this.code.statements(done.body.statements), ...continueAt(after), "}", "}"];
+    return ["{", ...lines, `if (${idle}) {`, ...(asked.length > 0 ? [`const ${seat} = ${player.code};`, ...asked] : []), ...this.code.statements(done.body.statements), ...continueAt(after), "}", "}"];
   }
 
   /** The window `step` opens: its last effect is `let __window_N = true`, and it goes to the loop's
@@ -117,4 +118,23 @@ export class IdleSeats {
     const binding = this.game.names.get(e as A.Expression);
     return binding?.kind === "local" ? binding.slot : null;
   }
+}
+
+/** The test that no option is on offer, from each option's tests (any one true: that option is not).
+ *  A test several options make is made once for them all (`(t || a) && (t || b)` is `t || (a && b)`),
+ *  the test most options make first, and so on within; where one of them makes no other, that test
+ *  decides for them alone. The tests are plain reads: their order changes nothing but their cost. */
+export function allIdle(notOffered: readonly (readonly string[])[]): string {
+  const times = new Map<string, number>();
+  for (const tests of notOffered) for (const t of new Set(tests)) times.set(t, (times.get(t) ?? 0) + 1);
+  const shared = [...times].reduce<[string, number] | null>((best, entry) => (entry[1] > (best?.[1] ?? 1) ? entry : best), null);
+  const any = (tests: readonly string[]): string => (tests.length === 1 ? tests[0]! : `(${tests.join(" || ")})`);
+  if (shared === null) return notOffered.map(any).join(" && ");
+  const [test] = shared;
+  const rest = notOffered.filter((tests) => tests.includes(test)).map((tests) => tests.filter((t) => t !== test));
+  const group = rest.some((tests) => tests.length === 0) ? test : `(${test} || (${allIdle(rest)}))`;
+  // The group stands where its first option stood.
+  const first = notOffered.findIndex((tests) => tests.includes(test));
+  const terms = notOffered.flatMap((tests, i) => (i === first ? [group] : tests.includes(test) ? [] : [any(tests)]));
+  return terms.join(" && ");
 }
