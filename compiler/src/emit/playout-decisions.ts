@@ -14,7 +14,7 @@ import { rangeBounds, type RangeBounds } from "./range-bounds.js";
 import { preferredDraw } from "./playout-preferences.js";
 import { exactSampler } from "./playout-exact-sampler.js";
 import { lazySeatDomain, seatMaskParameter } from "./playout-lazy-seats.js";
-import { callerMeaning, seatMaskDomain, seatsPassing, type SeatSets } from "./playout-seat-sets.js";
+import { ALL_SEATS, callerMeaning, seatMaskDomain, seatsPassing, type SeatSets } from "./playout-seat-sets.js";
 import { seatsOutside, sharedSeatSkips } from "./playout-seat-masks.js";
 import { searchLines, sharedListings, type OptionListing, type OptionSearch, type SearchTest } from "./playout-shared-search.js";
 import { cheapFirst } from "./playout-cheap-tests.js";
@@ -462,7 +462,7 @@ export class KernelDecisions {
       });
     // A seat parameter its own requirements narrow is walked, not listed (playout-lazy-seats.ts).
     // A seat parameter whose seats are a mask is that mask (playout-lazy-seats.ts).
-    const declared: (KernelDomain & { readonly mask?: string })[] = option.parameters.map(
+    const declared = option.parameters.map(
       (p) => seatMaskParameter(this.game, this.code, p, lines) ?? (ownOf(p).length > 0 ? lazySeatDomain(this.game, this.code, p, lines) : null) ?? this.domains.of(p, lines),
     );
     const flag = this.code.temp("offered");
@@ -528,7 +528,7 @@ export class KernelDecisions {
         own.forEach((r) => folded.add(r));
         const seats = this.code.temp("seats");
         lines.push(`let ${seats} = 0;`);
-        open.push(`${seats} = ${domain.mask ?? "((1 << players) - 1)"} & ${masks.map((m) => m!.mask).join(" & ")};`, `if (${seats} === 0) break ${block};`);
+        open.push(`${seats} = ${domain.mask ?? ALL_SEATS} & ${masks.map((m) => m!.mask).join(" & ")};`, `if (${seats} === 0) break ${block};`);
         return seatMaskDomain(seats);
       }
       for (const r of own) {

@@ -9,6 +9,8 @@ import { localName, unsupported } from "./playout-zones.js";
 
 /** A parameter's domain in the kernel: lines that declare it, its size and its values by index. */
 export interface KernelDomain {
+  /** A domain of seats worked out as a mask (playout-seat-sets.ts): the mask's code. */
+  readonly mask?: string;
   /** Code true when it holds a value now; null when it always does. */
   readonly nonEmpty: string | null;
   readonly size: string;

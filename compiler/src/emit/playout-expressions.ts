@@ -13,7 +13,7 @@ import { ELIMINATED } from "../check/elimination.js";
 import { seatSkips } from "./playout-call-skips.js";
 import { seatsOutside, seatsOutsideFrom } from "./playout-seat-masks.js";
 import { cardEnumCode, cardEnumOf, cardVarNamed, cardVarRead } from "./playout-card-vars.js";
-import { complement, seatsPassing, setsOverSeats } from "./playout-seat-sets.js";
+import { ALL_SEATS, complement, seatsPassing, setsOverSeats } from "./playout-seat-sets.js";
 import { seatSetFirst } from "./playout-seat-set-firsts.js";
 
 /** The kernel's flag for one variant of the game: true while a game plays with it. */
@@ -387,7 +387,7 @@ export abstract class KernelExpressions extends KernelLists {
     if (!value || (e.condition && !where)) return null;
     value.keep();
     where?.keep();
-    const within = where ? `((1 << players) - 1) & ${where.mask}` : "((1 << players) - 1)";
+    const within = where ? `${ALL_SEATS} & ${where.mask}` : ALL_SEATS;
     return e.callee.name === "any" ? `((${within} & ${value.mask}) !== 0)` : `((${within} & ${complement(value.mask)}) === 0)`;
   }
 

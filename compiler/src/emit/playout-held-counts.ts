@@ -26,6 +26,7 @@ import { markerKind } from "./playout-markers.js";
 import { isWritesMarker } from "./playout-memo.js";
 import { plain, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
+import { ALL_SEATS } from "./playout-seat-sets.js";
 import type { StateDeclaration } from "./playout-kernel-state.js";
 
 type Marker =
@@ -86,7 +87,7 @@ export class KernelHeldCounts {
    *  whose `eliminated` is 0 (kept from here on, with `keep`); null where no mask can be kept. */
   inPlay(keep = true): string | null {
     if (!this.masksKept()) return null;
-    return this.game.eliminates ? this.signMask(varName(ELIMINATED), "zero", keep) : "((1 << players) - 1)";
+    return this.game.eliminates ? this.signMask(varName(ELIMINATED), "zero", keep) : ALL_SEATS;
   }
 
   /** The name of the seat mask of the per-player `bool` variable whose array is `array` (`v_X`), kept
@@ -366,7 +367,7 @@ export class KernelHeldCounts {
   private filled(variable: string, seat: string, value: boolean): string[] {
     const mask = this.masked.get(variable);
     if (!mask) return [`for (let ${seat} = 0; ${seat} < players; ${seat}++) {`, ...this.flagSet(variable, seat, value), "}"];
-    const differ = value ? `((1 << players) - 1) & ~${mask}` : mask;
+    const differ = value ? `${ALL_SEATS} & ~${mask}` : mask;
     return [
       `for (let $flagSeats = ${differ}; $flagSeats !== 0; $flagSeats &= $flagSeats - 1) {`,
       "const $flagSeat = 31 - Math.clz32($flagSeats & -$flagSeats);",

@@ -24,7 +24,7 @@ import { callerMeaning, seatMaskDomain, seatsPassing } from "./playout-seat-sets
  *  parameter, or where the masks cannot be kept. The mask's seats lowest first are the list's values
  *  in order, so the draws are the same; the `where` reads nothing that can fault or draw. A `players`
  *  parameter without a `where` in a game no seat leaves is the plain seats (playout-domains.ts). */
-export function seatMaskParameter(game: CheckedGame, code: KernelCode, p: A.ParameterDeclaration, lines: string[]): (KernelDomain & { readonly mask: string }) | null {
+export function seatMaskParameter(game: CheckedGame, code: KernelCode, p: A.ParameterDeclaration, lines: string[]): KernelDomain | null {
   const held = code.heldTable;
   if (!held || (!p.condition && !game.eliminates)) return null;
   if (p.domain.kind !== "name" || p.domain.name !== "players" || game.names.get(p.domain)?.kind !== "builtin") return null;
@@ -37,7 +37,7 @@ export function seatMaskParameter(game: CheckedGame, code: KernelCode, p: A.Para
   kept?.keep();
   const mask = code.temp("seats");
   lines.push(`const ${mask} = ${inPlay}${kept ? ` & ${kept.mask}` : ""};`);
-  return { ...seatMaskDomain(mask), mask };
+  return seatMaskDomain(mask);
 }
 
 /** The seats of a parameter `p in players where T` (T plain), as a domain that is walked and never

@@ -9,7 +9,7 @@
 import { escapeRegExp } from "./code.js";
 import type { KernelHeldCounts } from "./playout-held-counts.js";
 import type { SearchTest } from "./playout-shared-search.js";
-import { complement, seatsIn, seatsPassing } from "./playout-seat-sets.js";
+import { ALL_SEATS, complement, seatsIn, seatsPassing } from "./playout-seat-sets.js";
 
 /** The seats a leading test of a search over binder `binder` lets through no seat of, by test:
  *  a mask expression per test, and what keeps the masks it reads, up to the first test of another
@@ -74,7 +74,7 @@ function closingParen(code: string, open: number): number {
 
 /** The loop over the seats not in `skipped`, lowest first, binding `binder` to each: of every seat,
  *  or of the mask `within`. */
-export function seatsOutside(skipped: string, binder: string, body: readonly string[], within = "((1 << players) - 1)"): string[] {
+export function seatsOutside(skipped: string, binder: string, body: readonly string[], within = ALL_SEATS): string[] {
   return seatsIn(`${within} & ${notIn(skipped)}`, binder, body);
 }
 
@@ -85,7 +85,7 @@ export function seatsOutsideFrom(skipped: string, start: string, binder: string,
   const low = `${binder}$low`;
   return [
     "{",
-    `const ${binder}$all = ((1 << players) - 1) & ${notIn(skipped)};`,
+    `const ${binder}$all = ${ALL_SEATS} & ${notIn(skipped)};`,
     `for (let ${left} = ${binder}$all & (-1 << ${start}), ${low} = ${binder}$all & ~(-1 << ${start}); ; ) {`,
     `if (${left} === 0) { if (${low} === 0) break; ${left} = ${low}; ${low} = 0; }`,
     `const ${binder} = 31 - Math.clz32(${left} & -${left});`,

@@ -7,7 +7,7 @@
 // hold such a card, so the walk is a step or two.
 import type * as A from "../syntax/ast.js";
 import { quote } from "./code.js";
-import { seatsPassing, setsOverSeats, type SeatSets } from "./playout-seat-sets.js";
+import { ALL_SEATS, seatsPassing, setsOverSeats, type SeatSets } from "./playout-seat-sets.js";
 
 /** What the read needs of the expression writer. */
 export interface SeatSetFirstsWriter {
@@ -34,7 +34,7 @@ export function seatSetFirst(w: SeatSetFirstsWriter, e: A.AggregateExpression): 
   const q = w.temp("q");
   w.prelude.push(
     `let ${seat} = -1;`,
-    `for (let ${left} = ((1 << players) - 1) & ${passing.mask}; ${left} !== 0; ${left} &= ${left} - 1) {`,
+    `for (let ${left} = ${ALL_SEATS} & ${passing.mask}; ${left} !== 0; ${left} &= ${left} - 1) {`,
     `const ${q} = 31 - Math.clz32(${left} & -${left});`,
     w.eliminated ? `if (${w.eliminated}[${q}] === 0) { ${seat} = ${q}; break; }` : `${seat} = ${q}; break;`,
     "}",

@@ -58,6 +58,9 @@ export function callerMeaning(game: CheckedGame, slot: unknown, write: (e: A.Exp
   };
 }
 
+/** Every seat of the game, as a mask (bits above the seats are never walked). */
+export const ALL_SEATS = "((1 << players) - 1)";
+
 /** The complement of a mask expression (only the seats in play are walked: bits above stay unread). */
 export function complement(mask: string): string {
   return mask.startsWith("~") ? mask.slice(1) : `~${mask}`;
@@ -205,6 +208,7 @@ export function seatsIn(seats: string, binder: string, body: readonly string[]):
  *  and a walk over its seats in that order. */
 export function seatMaskDomain(seats: string): KernelDomain {
   return {
+    mask: seats,
     nonEmpty: `${seats} !== 0`,
     size: `maskSeats(${seats})`,
     valueAt: (digit) => `nthMaskSeat(${seats}, ${digit})`,

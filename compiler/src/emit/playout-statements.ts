@@ -16,7 +16,7 @@ import { KnownSegments } from "./playout-known-segments.js";
 import { wholeBalance, wholeTransfer } from "./playout-whole-transfers.js";
 import { walkStart } from "./playout-loop-walks.js";
 import { holdersOf } from "./playout-holder-walks.js";
-import { seatsIn } from "./playout-seat-sets.js";
+import { ALL_SEATS, seatsIn } from "./playout-seat-sets.js";
 import { LoopAnalysis } from "../check/loop-analysis.js";
 
 /** The playout kernel's code (see playout-file.ts): the same rules as code.ts and statement-code.ts
@@ -282,7 +282,7 @@ export class KernelCode extends KernelExpressions {
     if (start === null) {
       // Only the seats holding a card the one loop of the body lists (playout-holder-walks.ts).
       const holders = holdersOf(this.game, this, s);
-      if (holders) return seatsIn(`((1 << players) - 1) & ${holders}`, binder, this.statements(s.body.statements));
+      if (holders) return seatsIn(`${ALL_SEATS} & ${holders}`, binder, this.statements(s.body.statements));
       const body = this.statements(s.body.statements);
       // Every seat's flag set alike: one marker (playout-held-counts.ts).
       return this.heldTable?.seatsFilled(binder, body) ?? [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"];
