@@ -2,7 +2,7 @@
 // both formats, with the counts each function and line must get worked out by hand.
 
 import { describe, expect, test } from "vitest";
-import { functionLabel, readJitDump, selfInstructions } from "./callgrind.js";
+import { functionLabel, readJitDump, selfCosts, selfInstructions } from "./callgrind.js";
 
 const u32 = (n: number) => {
   const b = Buffer.alloc(4);
@@ -95,5 +95,32 @@ describe("callgrind's counts by function and by line", () => {
       "(unknown machine code)": 5,
     });
     expect(Object.fromEntries(byLine)).toEqual({ [`${PLAYOUT}:6004`]: 30, [`${PLAYOUT}:6005`]: 112, [`${PLAYOUT}:210`]: 8 });
+  });
+
+  test("with the cache and branch models, each event by its column; counts left out at the end are zeros", () => {
+    const modelled = [
+      "desc: I1 cache: 32768 B, 64 B, 8-way associative",
+      "desc: D1 cache: 49152 B, 64 B, 12-way associative",
+      "desc: Timerange: Basic block 0 - 29598",
+      "positions: instr line",
+      "events: Ir I1mr Bcm",
+      "fn=(1) 0x0000000000002000",
+      "0x2004 0 30 2 1", // decide507, line 6004: 30 instructions, 2 misses, 1 mispredicted branch
+      "+12 0 12 1", // 0x2010, line 6005: no mispredicted branch
+      "cfn=(2) 0x0000000000001000",
+      "calls=1 0x1000 0",
+      "* 0 500 40 9", // the call's inclusive cost: the callee's
+      "+48 0 8", // 0x2040, line 210: instructions only
+      "fn=(2)",
+      "0x1008 0 200 7 3", // step87
+    ].join("\n");
+    const { events, caches } = selfCosts(modelled, readJitDump(DUMP));
+    expect(caches).toEqual(["I1 cache: 32768 B, 64 B, 8-way associative", "D1 cache: 49152 B, 64 B, 12-way associative"]);
+    expect([...events.keys()]).toEqual(["Ir", "I1mr", "Bcm"]);
+    expect(Object.fromEntries(events.get("Ir")!.byFunction)).toEqual({ "decide507 playout.js:6004": 50, "step87 playout.js:1806": 200 });
+    expect(Object.fromEntries(events.get("I1mr")!.byFunction)).toEqual({ "decide507 playout.js:6004": 3, "step87 playout.js:1806": 7 });
+    expect(Object.fromEntries(events.get("I1mr")!.byLine)).toEqual({ [`${PLAYOUT}:6004`]: 2, [`${PLAYOUT}:6005`]: 1 });
+    expect(Object.fromEntries(events.get("Bcm")!.byFunction)).toEqual({ "decide507 playout.js:6004": 1, "step87 playout.js:1806": 3 });
+    expect(selfInstructions(modelled, readJitDump(DUMP)).byLine.get(`${PLAYOUT}:210`)).toBe(8);
   });
 });

@@ -100,23 +100,34 @@ export function functionLabel(name: string): string {
   return `${m[1] || "(anonymous)"} ${m[2]}${m[3] ? `:${m[3]}` : ""}`;
 }
 
+/** One event's own costs (calls out of them not counted) by function and by source line. */
 export interface Attribution {
   readonly byFunction: Map<string, number>;
   /** JIT code only: native code has no JavaScript line. */
   readonly byLine: Map<string, number>;
 }
 
+/** Every event of a callgrind output (`Ir`, and with the cache and branch models `I1mr`, `Bcm`…),
+ *  each with its attribution, and the output's description of the modelled caches (`desc:` lines). */
+export interface Costs {
+  readonly events: ReadonlyMap<string, Attribution>;
+  readonly caches: readonly string[];
+}
+
 /**
- * Each function's and each source line's own instructions (calls out of them not counted) in the
- * output of `callgrind --dump-instr=yes`: machine code V8 made by what `code` places there, anything
- * else by callgrind's own function name, marked `(native)`. A cost line is an instruction's address
- * (absolute, `+n`/`-n` from the last, or `*` for the same), a source line and a count; the line after
- * `calls=` is the call's inclusive cost, counted in the callee.
+ * Each function's and each source line's own costs (calls out of them not counted) in the output of
+ * `callgrind --dump-instr=yes`: machine code V8 made by what `code` places there, anything else by
+ * callgrind's own function name, marked `(native)`. A cost line is an instruction's address (absolute,
+ * `+n`/`-n` from the last, or `*` for the same), a source line and a count per event of the `events:`
+ * line, trailing zeros left out; the line after `calls=` is the call's inclusive cost, counted in the
+ * callee.
  */
-export function selfInstructions(callgrindOutput: string, code: CodeMap): Attribution {
+export function selfCosts(callgrindOutput: string, code: CodeMap): Costs {
+  const eventNames = /^events:\s*(.*)$/m.exec(callgrindOutput)?.[1]?.trim().split(/\s+/) ?? ["Ir"];
+  const events = new Map<string, Attribution>(eventNames.map((e) => [e, { byFunction: new Map(), byLine: new Map() }]));
+  const columns = [...events.values()];
+  const caches = [...callgrindOutput.matchAll(/^desc: (\S+ cache: .*)$/gm)].map((m) => m[1]!);
   const names = new Map<string, string>();
-  const byFunction = new Map<string, number>();
-  const byLine = new Map<string, number>();
   const add = (map: Map<string, number>, key: string, n: number) => map.set(key, (map.get(key) ?? 0) + n);
   let fn = "";
   let address = 0;
@@ -135,7 +146,7 @@ export function selfInstructions(callgrindOutput: string, code: CodeMap): Attrib
     }
     if (line.startsWith("cfn=")) define(line.slice(4));
     if (line.startsWith("calls=")) callCostNext = true;
-    const cost = /^(0x[0-9a-f]+|[+-]\d+|\*)\s+\S+\s+(\d+)/i.exec(line);
+    const cost = /^(0x[0-9a-f]+|[+-]\d+|\*)\s+\S+((?:\s+\d+)+)\s*$/i.exec(line);
     if (cost === null) continue;
     const position = cost[1]!;
     if (position.startsWith("0x")) address = parseInt(position, 16);
@@ -144,14 +155,21 @@ export function selfInstructions(callgrindOutput: string, code: CodeMap): Attrib
       callCostNext = false;
       continue;
     }
-    const count = Number(cost[2]);
-    if (!/^0x[0-9a-f]+$/i.test(fn)) {
-      add(byFunction, `(native) ${fn}`, count);
-      continue;
-    }
-    const site = code.siteAt(address);
-    add(byFunction, site === null ? "(unknown machine code)" : functionLabel(site.name), count);
-    if (site?.line) add(byLine, site.line, count);
+    const counts = cost[2]!.trim().split(/\s+/).map(Number);
+    const jit = /^0x[0-9a-f]+$/i.test(fn);
+    const site = jit ? code.siteAt(address) : null;
+    const name = !jit ? `(native) ${fn}` : site === null ? "(unknown machine code)" : functionLabel(site.name);
+    counts.forEach((n, i) => {
+      const column = columns[i];
+      if (column === undefined || n === 0) return;
+      add(column.byFunction, name, n);
+      if (site?.line) add(column.byLine, site.line, n);
+    });
   }
-  return { byFunction, byLine };
+  return { events, caches };
+}
+
+/** The instructions (`Ir`) of `selfCosts`. */
+export function selfInstructions(callgrindOutput: string, code: CodeMap): Attribution {
+  return selfCosts(callgrindOutput, code).events.get("Ir") ?? { byFunction: new Map(), byLine: new Map() };
 }

@@ -12,13 +12,13 @@ import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { numberOption, refusal, type Refusal } from "./arguments.js";
-import { readJitDump, selfInstructions, type Attribution } from "./callgrind.js";
+import { readJitDump, selfCosts, type Attribution, type Costs } from "./callgrind.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { THIS_CHECKOUT, notOwnBuild } from "./measure.js";
 
 const ENGINES: readonly EngineKind[] = ["generated", "reference", "state-machine"];
 
-const USAGE = `usage: node bench/dist/instructions.js [--baseline DIR] [--engine KIND] [--seconds S] [--seed N] [--by-function N] [--by-line N] [--only GAME[:PLAYERS],...] [--json]
+const USAGE = `usage: node bench/dist/instructions.js [--baseline DIR] [--engine KIND] [--seconds S] [--seed N] [--by-function N] [--by-line N] [--misses N] [--only GAME[:PLAYERS],...] [--json]
   (needs valgrind: apt-get install valgrind)
   without --baseline: the kernel (generated) against the speed-written reference, in this checkout
   --baseline      another built checkout, with node_modules of its own: its engine against this one's
@@ -28,6 +28,9 @@ const USAGE = `usage: node bench/dist/instructions.js [--baseline DIR] [--engine
   --seed          seed of the playouts' seeds (default 1)
   --by-function   also the N functions whose own instructions a game adds most (callgrind, slower)
   --by-line       also the N source lines whose own instructions a game adds most (callgrind)
+  --misses        also the cache misses and mispredicted branches a game (callgrind's models of this
+                  machine's caches and of a simple branch predictor), and the N functions that miss
+                  most in the instruction cache
   --only          the cases to run, e.g. foreclosed,for-sale:4 (default: all)
   --json          print one JSON object instead of the table`;
 
@@ -38,6 +41,7 @@ interface Settings {
   readonly seed: number;
   readonly byFunction: number;
   readonly byLine: number;
+  readonly misses: number;
   readonly only: readonly string[] | null;
   readonly json: boolean;
 }
@@ -54,6 +58,18 @@ interface Count {
   /** What the profile's functions add up to per game (null without a profile): about the count above,
    *  unless a run's profile missed its compiled code (then every figure of it is off). */
   readonly profiled: number | null;
+  /** Simulated misses per game (with --misses): the models' events, and the functions that miss most
+   *  in the instruction cache. */
+  readonly misses: Misses | null;
+}
+
+interface Misses {
+  /** The modelled caches, as callgrind describes them. */
+  readonly caches: readonly string[];
+  readonly instructionCache: number;
+  readonly dataCache: number;
+  readonly branches: number;
+  readonly functions: [string, number][];
 }
 
 interface Subject {
@@ -71,6 +87,7 @@ const OPTIONS = {
   seed: { type: "string", default: "1" },
   "by-function": { type: "string", default: "0" },
   "by-line": { type: "string", default: "0" },
+  misses: { type: "string", default: "0" },
   only: { type: "string" },
   json: { type: "boolean", default: false },
   help: { type: "boolean", default: false },
@@ -103,6 +120,7 @@ function readSettings(argv: string[]): Settings {
     seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
     byFunction: number("by-function", values["by-function"], (x) => Number.isInteger(x) && x >= 0),
     byLine: number("by-line", values["by-line"], (x) => Number.isInteger(x) && x >= 0),
+    misses: number("misses", values.misses, (x) => Number.isInteger(x) && x >= 0),
     only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()),
     json: values.json,
   };
@@ -130,18 +148,20 @@ function cachegrindRun(s: Subject, c: BenchCase, games: number, seed: number): {
   return { instructions: Number(m[1]!.replace(/,/g, "")), decisions: result.decisions };
 }
 
-/** One run under callgrind, its instructions by function and line. V8 writes its record of JIT code
- *  (jit-PID.dump) into the folder it runs in: a scratch folder, removed after. */
-function callgrindRun(s: Subject, c: BenchCase, games: number, seed: number): Attribution {
+/** One run under callgrind, its costs by function and line; with `models`, under its cache and branch
+ *  models too. V8 writes its record of JIT code (jit-PID.dump) into the folder it runs in: a scratch
+ *  folder, removed after. */
+function callgrindRun(s: Subject, c: BenchCase, games: number, seed: number, models: boolean): Costs {
   const folder = mkdtempSync(join(tmpdir(), "bench-instructions-"));
   try {
     const out = join(folder, "callgrind.out");
-    const valgrind = ["--tool=callgrind", "--dump-instr=yes", "--smc-check=all-non-file", `--callgrind-out-file=${out}`];
+    const simulate = models ? ["--cache-sim=yes", "--branch-sim=yes"] : [];
+    const valgrind = ["--tool=callgrind", "--dump-instr=yes", ...simulate, "--smc-check=all-non-file", `--callgrind-out-file=${out}`];
     const { result } = countProcess(s, c, String(games), seed, valgrind, folder);
     if ("missing" in result) throw new Error(result.missing);
     const text = readFileSync(out, "utf8");
     const pid = /^pid: (\d+)/m.exec(text)?.[1];
-    return selfInstructions(text, readJitDump(readFileSync(join(folder, `jit-${pid}.dump`))));
+    return selfCosts(text, readJitDump(readFileSync(join(folder, `jit-${pid}.dump`))));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -172,11 +192,26 @@ function count(s: Subject, c: BenchCase, games: number, settings: Settings): Cou
   let functions: [string, number][] = [];
   let lines: [string, number][] = [];
   let profiled: number | null = null;
-  if (settings.byFunction > 0 || settings.byLine > 0) {
-    const [fa, fb] = [callgrindRun(s, c, games, settings.seed), callgrindRun(s, c, 2 * games, settings.seed)];
+  let misses: Misses | null = null;
+  if (settings.byFunction > 0 || settings.byLine > 0 || settings.misses > 0) {
+    const models = settings.misses > 0;
+    const [ca, cb] = [callgrindRun(s, c, games, settings.seed, models), callgrindRun(s, c, 2 * games, settings.seed, models)];
+    const event = (name: string): [Attribution, Attribution] => [ca.events.get(name) ?? NONE, cb.events.get(name) ?? NONE];
+    const perGame = (name: string): number => (total(event(name)[1].byFunction) - total(event(name)[0].byFunction)) / games;
+    const [fa, fb] = event("Ir");
     functions = topDifferences(fa.byFunction, fb.byFunction, games, settings.byFunction);
     lines = topDifferences(fa.byLine, fb.byLine, games, settings.byLine);
-    profiled = (total(fb.byFunction) - total(fa.byFunction)) / games;
+    profiled = perGame("Ir");
+    if (models) {
+      const [ia, ib] = event("I1mr");
+      misses = {
+        caches: cb.caches,
+        instructionCache: perGame("I1mr"),
+        dataCache: perGame("D1mr") + perGame("D1mw"),
+        branches: perGame("Bcm") + perGame("Bim"),
+        functions: topDifferences(ia.byFunction, ib.byFunction, games, settings.misses),
+      };
+    }
   }
   return {
     label: s.label,
@@ -186,8 +221,11 @@ function count(s: Subject, c: BenchCase, games: number, settings: Settings): Cou
     functions,
     lines,
     profiled,
+    misses,
   };
 }
+
+const NONE: Attribution = { byFunction: new Map(), byLine: new Map() };
 
 const total = (m: ReadonlyMap<string, number>): number => [...m.values()].reduce((sum, n) => sum + n, 0);
 
@@ -261,6 +299,15 @@ function main(): void {
       for (const [name, n] of k.functions) console.log(`${whole(n).padStart(10)}  ${name}`);
       if (k.lines.length > 0) console.log(`  ${k.label}: own instructions per game, by line of the built JavaScript`);
       for (const [site, n] of k.lines) console.log(`${whole(n).padStart(10)}  ${showLine(site)}`);
+      if (k.misses !== null) {
+        const m = k.misses;
+        console.log(
+          `  ${k.label}: simulated misses a game: ${whole(m.instructionCache)} in the instruction cache, ${whole(m.dataCache)} in the data cache ` +
+            `(${m.caches.filter((d) => /^(I1|D1) /.test(d)).join("; ")}), ${whole(m.branches)} mispredicted branches`,
+        );
+        if (m.functions.length > 0) console.log(`  ${k.label}: instruction-cache misses per game, by function`);
+        for (const [name, n] of m.functions) console.log(`${whole(n).padStart(10)}  ${name}`);
+      }
     }
   }
   if (settings.json) console.log(JSON.stringify({ seconds: settings.seconds, seed: settings.seed, cases: report }, null, 2));
