@@ -2766,7 +2766,7 @@ export function playout(): PlayoutKernel {
         v_coins[l_p_8] += $amount;
       }
     }
-    if (Property_heart[l_card_7]! && !$variant_simple) {
+    if (Property_heart[l_card_7]! && $variant_simple !== true) {
       return step156();
     }
     return 94;
@@ -2892,7 +2892,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step169$body(): number {
-    if (l___window_1) {
+    if (l___window_1 === true) {
       return step171();
     }
     return 92;
@@ -3289,7 +3289,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step204$body(): number {
-    if (!l_turn_over) {
+    if (l_turn_over !== true) {
       return step206();
     }
     return 90;
@@ -3881,7 +3881,7 @@ export function playout(): PlayoutKernel {
   }
   function step257(): number {
     if (
-      l_offered &&
+      l_offered === true &&
       !(
         (((1 << players) - 1) &
           (~(1 << l_active) &
@@ -3927,7 +3927,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step259$body(): number {
-    if (l___window_0) {
+    if (l___window_0 === true) {
       return step261();
     }
     return 88;
@@ -6344,8 +6344,8 @@ export function playout(): PlayoutKernel {
     let $offered451 = false;
     offered451$open: {
       if (!(N[$seg450]! > 0)) break offered451$open;
-      if (!!l_action_played) break offered451$open;
-      if (!!$l_offered) break offered451$open;
+      if (l_action_played === true) break offered451$open;
+      if ($l_offered === true) break offered451$open;
       let $found457 = false;
       for (let $i458 = 0, $n459 = N[$seg450]!; $i458 < $n459; $i458++) {
         const l_card_3 = C[$seg450 * CAP + $i458]!;
@@ -6386,14 +6386,14 @@ export function playout(): PlayoutKernel {
     let $offered463 = false;
     offered463$open: {
       if (!(v_protection[$l_active]! === 0)) break offered463$open;
-      if (!!$l_offered) break offered463$open;
+      if ($l_offered === true) break offered463$open;
       $offered463 = true;
     }
     let $offered464 = false;
     offered464$open: {
-      if (!!$variant_simple) break offered464$open;
+      if ($variant_simple === true) break offered464$open;
       if (!(v_protection[$l_active]! === 0)) break offered464$open;
-      if (!!$l_offered) break offered464$open;
+      if ($l_offered === true) break offered464$open;
       if (!(N[Z_action_deck]! > 0)) break offered464$open;
       $offered464 = true;
     }
@@ -6446,7 +6446,7 @@ export function playout(): PlayoutKernel {
     }
     let $offered469 = false;
     offered469$open: {
-      if (!$l_offered) break offered469$open;
+      if ($l_offered !== true) break offered469$open;
       $offered469 = true;
     }
     const $offered470 =
@@ -8675,7 +8675,7 @@ export function playout(): PlayoutKernel {
           C[$b804] = $card;
         }
       }
-      if (!$variant_simple) {
+      if ($variant_simple !== true) {
         for (let l_p = 0; l_p < players; l_p++) {
           {
             const $seg808 = Z_hand + l_p;

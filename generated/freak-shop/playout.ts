@@ -1154,7 +1154,7 @@ export function playout(): PlayoutKernel {
           N[Z_shop]!++;
         }
       }
-      if ($variant_first_game) {
+      if ($variant_first_game === true) {
         {
           let $n129 = 0;
           {

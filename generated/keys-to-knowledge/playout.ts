@@ -388,7 +388,7 @@ export function playout(): PlayoutKernel {
   var l_d_6$count = 0;
   var l_d_6$index = 0;
   function fn_board_in_play(): string {
-    return $variant_small_board ? "small" : "standard";
+    return $variant_small_board === true ? "small" : "standard";
   }
   function fn_board_size(): number {
     return N[Z_spaces]!;
@@ -1131,7 +1131,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step1$body(): number {
-    if (fn_players_left() > 1 && (!$variant_short || v_turns_played < fn_turn_limit())) {
+    if (fn_players_left() > 1 && ($variant_short !== true || v_turns_played < fn_turn_limit())) {
       return step4();
     }
     return END;
@@ -1159,7 +1159,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step5$body(): number {
-    if (l_again && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+    if (l_again === true && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step8();
     }
     return step6();
@@ -1194,7 +1194,8 @@ export function playout(): PlayoutKernel {
           const $start1 = $l_roller;
           {
             const l_q_2$all =
-              ((1 << players) - 1) & ((1 << $l_roller) | ((v_claim_open ? -1 : 0) & (1 << v_claim_owner)));
+              ((1 << players) - 1) &
+              ((1 << $l_roller) | ((v_claim_open === true ? -1 : 0) & (1 << v_claim_owner)));
             for (let l_q_2$left = l_q_2$all & (-1 << $start1), l_q_2$low = l_q_2$all & ~(-1 << $start1); ;) {
               if (l_q_2$left === 0) {
                 if (l_q_2$low === 0) break;
@@ -1204,7 +1205,8 @@ export function playout(): PlayoutKernel {
               const l_q_2 = 31 - Math.clz32(l_q_2$left & -l_q_2$left);
               l_q_2$left &= l_q_2$left - 1;
               if (v_eliminated[l_q_2] !== 0) continue;
-              if (l_q_2 === $l_roller || (v_claim_open && v_claim_owner === l_q_2)) $values0[$n0++] = l_q_2;
+              if (l_q_2 === $l_roller || (v_claim_open === true && v_claim_owner === l_q_2))
+                $values0[$n0++] = l_q_2;
             }
           }
         }
@@ -1243,7 +1245,7 @@ export function playout(): PlayoutKernel {
     return step12();
   }
   function step12(): number {
-    if (v_claim_open) {
+    if (v_claim_open === true) {
       v_claim_open = false;
     }
     return step13();
@@ -1274,7 +1276,7 @@ export function playout(): PlayoutKernel {
     return step16();
   }
   function step16(): number {
-    if (l_is_double) {
+    if (l_is_double === true) {
       l_doubles += 1;
       if (l_doubles === 3) {
         {
@@ -1293,7 +1295,7 @@ export function playout(): PlayoutKernel {
     return step41();
   }
   function step17(): number {
-    if (l_is_double) {
+    if (l_is_double === true) {
       return step39();
     }
     return step18();
@@ -1339,7 +1341,7 @@ export function playout(): PlayoutKernel {
   function step22(): number {
     const $l_p_4 = l_p_3;
     l_p_4 = $l_p_4;
-    const $l_to_centre_4 = l_to_centre_3;
+    const $l_to_centre_4 = l_to_centre_3 === true;
     l_to_centre_4 = $l_to_centre_4;
     l_creditor_4 = l_creditor_3;
     {
@@ -1394,7 +1396,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if ($l_to_centre_4) {
+    if ($l_to_centre_4 === true) {
       return step24();
     }
     return step23();
@@ -1668,7 +1670,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step29$body(): number {
-    let $cond44: boolean = l_bidding_3;
+    let $cond44: boolean = l_bidding_3 === true;
     if ($cond44) {
       let $any43: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -1771,7 +1773,7 @@ export function playout(): PlayoutKernel {
     return 29;
   }
   function step33(): number {
-    if (l_to_centre_3) {
+    if (l_to_centre_3 === true) {
       {
         const $amount = l_amount_4;
         if ($amount < 0)
@@ -1838,7 +1840,7 @@ export function playout(): PlayoutKernel {
     return step41();
   }
   function step41(): number {
-    if (l_move_token && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+    if (l_move_token === true && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step43();
     }
     return 5;
@@ -1909,14 +1911,14 @@ export function playout(): PlayoutKernel {
     }
   }
   function step44$body(): number {
-    if (v_relocated && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
+    if (v_relocated === true && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step48();
     }
     return step45();
   }
   function step45(): number {
     l_again =
-      l_is_double &&
+      l_is_double === true &&
       !v_in_court[l_active]! &&
       l_active >= 0 &&
       l_active < players &&
@@ -2017,7 +2019,7 @@ export function playout(): PlayoutKernel {
   function step55(): number {
     const $l_p_10 = l_p_9;
     l_p_10 = $l_p_10;
-    const $l_to_centre_8 = l_to_centre_7;
+    const $l_to_centre_8 = l_to_centre_7 === true;
     l_to_centre_8 = $l_to_centre_8;
     l_creditor_8 = l_creditor_7;
     {
@@ -2072,7 +2074,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if ($l_to_centre_8) {
+    if ($l_to_centre_8 === true) {
       return step57();
     }
     return step56();
@@ -2346,7 +2348,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step62$body(): number {
-    let $cond181: boolean = l_bidding_6;
+    let $cond181: boolean = l_bidding_6 === true;
     if ($cond181) {
       let $any180: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -2449,7 +2451,7 @@ export function playout(): PlayoutKernel {
     return 62;
   }
   function step66(): number {
-    if (l_to_centre_7) {
+    if (l_to_centre_7 === true) {
       {
         const $amount = l_amount_6;
         if ($amount < 0)
@@ -2508,7 +2510,7 @@ export function playout(): PlayoutKernel {
     l_p_6 = $l_p_6;
     const $l_mercy = l_kind_2 === "mercy";
     l_mercy = $l_mercy;
-    if ($l_mercy) {
+    if ($l_mercy === true) {
       {
         if (N[Z_mercy_deck]! === 0)
           throw new GameFault("fault/empty-zone", "mercy_deck is empty: it has no top card");
@@ -2605,7 +2607,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if ($l_mercy) {
+    if ($l_mercy === true) {
       {
         const $card = $l_card;
         const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -2679,7 +2681,7 @@ export function playout(): PlayoutKernel {
   function step76(): number {
     const $l_p_8 = l_p_7;
     l_p_8 = $l_p_8;
-    const $l_to_centre_6 = l_to_centre_5;
+    const $l_to_centre_6 = l_to_centre_5 === true;
     l_to_centre_6 = $l_to_centre_6;
     l_creditor_6 = l_creditor_5;
     {
@@ -2734,7 +2736,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if ($l_to_centre_6) {
+    if ($l_to_centre_6 === true) {
       return step78();
     }
     return step77();
@@ -3008,7 +3010,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step83$body(): number {
-    let $cond322: boolean = l_bidding_5;
+    let $cond322: boolean = l_bidding_5 === true;
     if ($cond322) {
       let $any321: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -3111,7 +3113,7 @@ export function playout(): PlayoutKernel {
     return 83;
   }
   function step87(): number {
-    if (l_to_centre_5) {
+    if (l_to_centre_5 === true) {
       {
         const $amount = l_amount_5;
         if ($amount < 0)
@@ -3214,7 +3216,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step96$body(): number {
-    let $cond463: boolean = l_bidding_4;
+    let $cond463: boolean = l_bidding_4 === true;
     if ($cond463) {
       let $any462: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -3359,7 +3361,10 @@ export function playout(): PlayoutKernel {
     l___window_0_2 = true;
     {
       const $seg514 = Z_deeds + l_q_2;
-      if (!(v_claim_open && v_claim_owner === l_q_2) && (!(N[$seg514]! > 0) || !(l_q_2 === l_roller))) {
+      if (
+        !(v_claim_open === true && v_claim_owner === l_q_2) &&
+        (!(N[$seg514]! > 0) || !(l_q_2 === l_roller))
+      ) {
         l___window_0_2 = false;
         return 11;
       }
@@ -3378,7 +3383,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step105$body(): number {
-    if (l___window_0_2) {
+    if (l___window_0_2 === true) {
       return step107();
     }
     return 11;
@@ -3444,7 +3449,7 @@ export function playout(): PlayoutKernel {
   function step115(): number {
     const $l_p_2 = l_p;
     l_p_2 = $l_p_2;
-    const $l_to_centre_2 = l_to_centre;
+    const $l_to_centre_2 = l_to_centre === true;
     l_to_centre_2 = $l_to_centre_2;
     l_creditor_2 = l_creditor;
     {
@@ -3499,7 +3504,7 @@ export function playout(): PlayoutKernel {
         }
       }
     }
-    if ($l_to_centre_2) {
+    if ($l_to_centre_2 === true) {
       return step117();
     }
     return step116();
@@ -3773,7 +3778,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
-    let $cond839: boolean = l_bidding_2;
+    let $cond839: boolean = l_bidding_2 === true;
     if ($cond839) {
       let $any838: boolean = false;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -3876,7 +3881,7 @@ export function playout(): PlayoutKernel {
     return 122;
   }
   function step126(): number {
-    if (l_to_centre) {
+    if (l_to_centre === true) {
       {
         const $amount = l_amount_2;
         if ($amount < 0)
@@ -6385,7 +6390,7 @@ export function playout(): PlayoutKernel {
     preferred637: if ($preferred) {
       let $offered638 = false;
       offered638$open: {
-        if (!(v_claim_open && v_claim_owner === $l_q_2)) break offered638$open;
+        if (!(v_claim_open === true && v_claim_owner === $l_q_2)) break offered638$open;
         if (!($countOf($count_deeds_space, $l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
           break offered638$open;
         let $any639: boolean = false;
@@ -7088,7 +7093,7 @@ export function playout(): PlayoutKernel {
     }
     let $offered517 = false;
     offered517$open: {
-      if (!(v_claim_open && v_claim_owner === $l_q_2)) break offered517$open;
+      if (!(v_claim_open === true && v_claim_owner === $l_q_2)) break offered517$open;
       if (!($countOf($count_deeds_space, $l_q_2 * 35, $intMember(v_claim_space, 1, 35)) > 0))
         break offered517$open;
       let $any518: boolean = false;
@@ -9372,7 +9377,7 @@ export function playout(): PlayoutKernel {
           }
         }
       }
-      if ($variant_short) {
+      if ($variant_short === true) {
         {
           const $i978$first = Z_bank_deeds * CAP;
           for (let $i978 = N[Z_bank_deeds]! - 1; $i978 > 0; $i978--) {

@@ -558,7 +558,7 @@ export function playout(): PlayoutKernel {
           }
         }
         case 5: {
-          if (!l_sold) {
+          if (l_sold !== true) {
             l_turner = l_turner + 1 < players ? l_turner + 1 : 0;
           }
           {
@@ -607,7 +607,7 @@ export function playout(): PlayoutKernel {
           continue run;
         }
         case 7: {
-          if (!l_fined && (l_high === 0 || players - $held_passed > 1)) {
+          if (l_fined !== true && (l_high === 0 || players - $held_passed > 1)) {
             if (l_high === 0 && v_coins[l_grabber]! === 0 && v_borrow_used[l_grabber]!) {
               l_fined = true;
               {
@@ -619,7 +619,7 @@ export function playout(): PlayoutKernel {
             pc = 11;
             continue run;
           }
-          if (l_fined) {
+          if (l_fined === true) {
             {
               const $seg162 = Z_won + l_grabber;
               const $i163$first = $seg162 * CAP;
@@ -733,7 +733,7 @@ export function playout(): PlayoutKernel {
           continue run;
         }
         case 9: {
-          if (l_acted) {
+          if (l_acted === true) {
             l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
             for (let $passes = 0; ; $passes++) {
               if (!v_passed[l_bidder]!) break;
@@ -980,7 +980,7 @@ export function playout(): PlayoutKernel {
                   l_high = l_amount;
                   l_acted = true;
                   {
-                    if (l_acted) {
+                    if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
@@ -1012,7 +1012,7 @@ export function playout(): PlayoutKernel {
                   }
                   l_acted = true;
                   {
-                    if (l_acted) {
+                    if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
@@ -1040,7 +1040,7 @@ export function playout(): PlayoutKernel {
                 {
                   l_fined = true;
                   {
-                    if (l_acted) {
+                    if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
@@ -1127,7 +1127,7 @@ export function playout(): PlayoutKernel {
                   const l_second = $value67;
                   v_peek_used[l_bidder] = true;
                   {
-                    if (l_acted) {
+                    if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
@@ -1256,7 +1256,7 @@ export function playout(): PlayoutKernel {
                   }
                   v_swap_used[l_bidder] = true;
                   {
-                    if (l_acted) {
+                    if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
@@ -1381,7 +1381,7 @@ export function playout(): PlayoutKernel {
                   }
                   v_swap_used[l_bidder] = true;
                   {
-                    if (l_acted) {
+                    if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
@@ -1453,7 +1453,7 @@ export function playout(): PlayoutKernel {
                   }
                   v_borrow_used[l_bidder] = true;
                   {
-                    if (l_acted) {
+                    if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
                         if (!v_passed[l_bidder]!) break;
@@ -1590,7 +1590,7 @@ export function playout(): PlayoutKernel {
                 $list1[$seat18$at] = 1;
                 if ($left17 === 1) {
                   {
-                    if (!l_sold) {
+                    if (l_sold !== true) {
                       l_turner = l_turner + 1 < players ? l_turner + 1 : 0;
                     }
                     {

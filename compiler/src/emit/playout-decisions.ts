@@ -1,5 +1,6 @@
 // The playout kernel's decisions: who is asked (a turn, an `ask each`, a race), the random policy's
 // draw of a move as the compiled sampler draws it (moves-file.ts), and the move's effect at once.
+import { failing } from "./playout-expressions.js";
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { Decision } from "../lower/ir.js";
@@ -411,7 +412,7 @@ export class KernelDecisions {
       const tests = this.code.withSetViews(views, () =>
         cheapFirst(this.game, rest).flatMap((r) => {
           const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
-          return [...pre, `if (!(${code})) continue ${attempt};`];
+          return [...pre, `if (${failing(code)}) continue ${attempt};`];
         }),
       );
       lines.push(
@@ -473,7 +474,7 @@ export class KernelDecisions {
     for (const d of declared) if (d.nonEmpty) open.push(`if (!(${d.nonEmpty})) break ${block};`);
     for (const r of option.requirements.filter((r) => !this.decisions.mentionsParameters(r.condition, option))) {
       const { pre, code } = this.code.hoisted(() => this.code.expression(r.condition));
-      open.push(...pre, `if (!(${code})) break ${block};`);
+      open.push(...pre, `if (${failing(code)}) break ${block};`);
     }
     const folded = new Set<A.Requirement>();
     // Each narrowed list's filling, with the search that may keep it instead (`offeredAll`).

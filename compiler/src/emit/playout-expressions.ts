@@ -21,6 +21,14 @@ export function variantFlag(variant: string): string {
   return `$variant_${variant}`;
 }
 
+/** The test that fails where `code` holds: a flag compared with true (flagRead) compared the other
+ *  way, anything else negated. */
+export function failing(code: string): string {
+  const flag = /^\(([\w$]+) (===|!==) true\)$/.exec(code);
+  if (flag === null) return `!(${code})`;
+  return `${flag[1]} ${flag[2] === "===" ? "!==" : "==="} true`;
+}
+
 /** The per-player variable `eliminate` keeps (0 while a seat is in the game). */
 const ELIMINATED_VAR = varName(ELIMINATED);
 
@@ -88,8 +96,10 @@ export abstract class KernelExpressions extends KernelLists {
         return String(e.value);
       case "string":
         return quote(e.value);
-      case "name":
-        return this.name(e);
+      case "name": {
+        const flag = this.flagRead(e);
+        return flag === null ? this.name(e) : `(${flag} === true)`;
+      }
       case "index": {
         const target = this.game.types.get(e.target);
         if (target?.kind === "table") {
@@ -126,8 +136,11 @@ export abstract class KernelExpressions extends KernelLists {
         }
         return unsupported("a member of something other than a card or an enum");
       }
-      case "unary":
-        return e.operator === "not" ? `!(${this.expression(e.operand)})` : `-(${this.expression(e.operand)})`;
+      case "unary": {
+        if (e.operator !== "not") return `-(${this.expression(e.operand)})`;
+        const flag = this.flagRead(e.operand);
+        return flag === null ? `!(${this.expression(e.operand)})` : `(${flag} !== true)`;
+      }
       case "binary":
         return this.binary(e);
       case "conditional": {
@@ -141,6 +154,23 @@ export abstract class KernelExpressions extends KernelLists {
       default:
         return unsupported(`a ${e.kind} expression`);
     }
+  }
+
+  /**
+   * A flag (a `bool` variable or local, or a variant's flag) read as a value, or null for anything else: written compared
+   * with `true`, not tested for truth. The kernel's variables live in its closure, whose slots V8
+   * knows nothing of; a flag held there and tested for truth is tested against every falsy value
+   * JavaScript has (false, 0, "", a number object…), some fifteen instructions and branches. Compared
+   * with `true`, one: booleans are single objects. Every flag of a kernel holds `true` or `false`
+   * (per-card flags, kept as numbers, are read through their own compare: playout-card-vars.ts).
+   */
+  private flagRead(e: A.Expression): string | null {
+    if (e.kind === "call" && e.callee.name === "variant" && this.game.names.get(e)?.kind !== "function") return variantFlag((e.args[0] as A.NameExpression).name);
+    if (e.kind !== "name" || this.game.types.get(e)?.kind !== "bool" || this.isZone(e)) return null;
+    const binding = this.game.names.get(e);
+    if (binding?.kind === "var" && !binding.declaration.perCard && !binding.declaration.perPlayer) return this.name(e);
+    if (binding?.kind === "local" && this.setView(e) === null) return this.name(e);
+    return null;
   }
 
   /** The builtin `players`. */
@@ -340,7 +370,7 @@ export abstract class KernelExpressions extends KernelLists {
         return this.bestSets(e);
       case "variant":
         // A flag set once per game (see variantFlag), not a search of the variant list per test.
-        return variantFlag((e.args[0] as A.NameExpression).name);
+        return `(${this.flagRead(e)} === true)`;
       case "next": {
         // A seat is below the player count: the next one wraps to 0 without a division.
         const seat = this.expression(e.args[0]!);

@@ -10,6 +10,7 @@
 // Where the seats can be a mask (`seatMaskParameter`, tried first: the seats in play, and a `where`
 // read as a set of seats), the parameter is that mask, narrowed by the requirements read so, and
 // neither walked nor listed.
+import { failing } from "./playout-expressions.js";
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { KernelDomain } from "./playout-domains.js";
@@ -56,7 +57,7 @@ export function lazySeatDomain(game: CheckedGame, code: KernelCode, p: A.Paramet
   const each = (binder: string, body: string[]): string[] => {
     const keep = code.hoisted(() => code.expression(condition));
     const bound = binder === seat ? [] : [`const ${binder} = ${seat};`];
-    return code.eachOf(p.domain, seat, [...keep.pre, `if (!(${keep.code})) continue;`, ...bound, ...body], filter);
+    return code.eachOf(p.domain, seat, [...keep.pre, `if (${failing(keep.code)}) continue;`, ...bound, ...body], filter);
   };
   const some = code.temp("some");
   lines.push(`let ${some} = false;`, ...each(seat, [`${some} = true;`, "break;"]));

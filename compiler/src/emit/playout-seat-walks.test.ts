@@ -71,7 +71,7 @@ describe("the playout kernel's passes over players_from walking a seat mask", ()
     const { kernelText } = await loadRulesKernel("seat-walk-drill", DRILL, runtime);
     const kernel = kernelText.replace(/\s+/g, "");
     // The mask of q == s or (open and holder == q), then the seats from s up and those below it.
-    expect(kernel).toMatch(/constl_q\$all=\(\(1<<players\)-1\)&\(\(1<<l_s\)\|\(\(v_open\?-1:0\)&\(1<<v_holder\)\)\);/);
+    expect(kernel).toMatch(/constl_q\$all=\(\(1<<players\)-1\)&\(\(1<<l_s\)\|\(\(v_open===true\?-1:0\)&\(1<<v_holder\)\)\);/);
     expect(kernel).toMatch(/for\(letl_q\$left=l_q\$all&\(-1<<(\$start\d+)\),l_q\$low=l_q\$all&~\(-1<<\1\);;\)\{if\(l_q\$left===0\)\{if\(l_q\$low===0\)break;l_q\$left=l_q\$low;l_q\$low=0;\}constl_q=31-Math\.clz32\(l_q\$left&-l_q\$left\);l_q\$left&=l_q\$left-1;if\(v_eliminated\[l_q\]!==0\)continue;/);
     // No pass over every seat from s is left for this loop.
     expect(kernel).not.toMatch(/constl_q=\$start\d+\+\$k\d+<players/);

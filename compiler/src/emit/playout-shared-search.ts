@@ -14,6 +14,7 @@
 // A requirement is thereby tested on values past an option's first match even where it is not
 // drawn: a requirement that faults there faults here (legalMoves, the preferred draw's listing,
 // tests them all too).
+import { failing } from "./playout-expressions.js";
 import type * as A from "../syntax/ast.js";
 import type { SeatSets } from "./playout-seat-sets.js";
 import type { KernelCode } from "./playout-statements.js";
@@ -129,7 +130,7 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
   // Each member's count of kept values, in a local through the pass (its list's size, a variable
   // of the closure in a split kernel, would be a load and a store at each value kept), its list's size set once after it.
   const keptCount = (i: number): string => `${value}$kept${i}`;
-  if (common) body.push(`const ${common.binder} = ${value};`, ...common.common.flatMap((t) => [...t.pre, `if (!(${t.code})) continue;`]));
+  if (common) body.push(`const ${common.binder} = ${value};`, ...common.common.flatMap((t) => [...t.pre, `if (${failing(t.code)}) continue;`]));
   // The requirements worked out once that a member still tests (the others became branches).
   const tested = new Set<string>();
   const block = (i: number, tests: readonly SearchTest[]): string[] => {
@@ -138,7 +139,7 @@ function onePass(code: KernelCode, members: readonly { search: OptionSearch; gat
     const lines = [`${label}: if (${gate}) {`, ...(common ? [] : [`const ${search.binder} = ${value};`])];
     for (const t of tests) {
       const same = once.get(keyOf(search.binder, t) ?? "");
-      if (same === undefined) lines.push(...t.pre, `if (!(${t.code})) break ${label};`);
+      if (same === undefined) lines.push(...t.pre, `if (${failing(t.code)}) break ${label};`);
       else {
         tested.add(same);
         lines.push(`if (${same} === 0) ${same} = (${t.code}) ? 1 : 2;`, `if (${same} !== 1) break ${label};`);

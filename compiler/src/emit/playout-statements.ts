@@ -4,7 +4,7 @@ import type { CheckedGame } from "../check/checker.js";
 import { quote, zoneDeclaration } from "./code.js";
 import { filledArray } from "./playout-arrays.js";
 import { cardVarNamed, cardVarStored } from "./playout-card-vars.js";
-import { KernelExpressions } from "./playout-expressions.js";
+import { KernelExpressions, failing } from "./playout-expressions.js";
 import { kernelType } from "./playout-lists.js";
 import { PositionHints } from "./playout-position-hints.js";
 import { WRITE_ONLY, writeOnlyZones } from "./playout-write-only.js";
@@ -149,7 +149,7 @@ export class KernelCode extends KernelExpressions {
         return [
           "for (let $passes = 0; ; $passes++) {",
           ...pre,
-          `if (!(${code})) break;`,
+          `if (${failing(code)}) break;`,
           `if ($passes >= LOOP_LIMIT) throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");`,
           ...this.statements(s.body.statements),
           "}",
