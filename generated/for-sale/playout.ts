@@ -146,7 +146,7 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
       v_start_player = 0;
       $held_passed = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed[$p]!) $held_passed++;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === true) $held_passed++;
       {
         const $i67$first = Z_property_deck * CAP + N[Z_property_deck]! - 1;
         for (let $i67 = N[Z_property_deck]! - 1; $i67 > 0; $i67--) {
@@ -328,7 +328,7 @@ export function playout(): PlayoutKernel {
       l_bidder = $from.locals["bidder"] as unknown as number;
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       $held_passed = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed[$p]!) $held_passed++;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === true) $held_passed++;
       pc = $entry;
     }
     run: for (;;) {
@@ -484,7 +484,7 @@ export function playout(): PlayoutKernel {
           }
           l_leader = l_bidder;
           for (let l_p = 0; l_p < players; l_p++) {
-            if (v_passed[l_p]) {
+            if (v_passed[l_p] === true) {
               v_passed[l_p] = false;
               $held_passed--;
             }
@@ -538,7 +538,7 @@ export function playout(): PlayoutKernel {
         case 3: {
           l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
           for (let $passes = 0; ; $passes++) {
-            if (!v_passed[l_bidder]!) break;
+            if (v_passed[l_bidder]! !== true) break;
             if ($passes >= LOOP_LIMIT)
               throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
             l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
@@ -702,7 +702,7 @@ export function playout(): PlayoutKernel {
                 {
                   l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                   for (let $passes = 0; ; $passes++) {
-                    if (!v_passed[l_bidder]!) break;
+                    if (v_passed[l_bidder]! !== true) break;
                     if ($passes >= LOOP_LIMIT)
                       throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
                     l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
@@ -762,14 +762,14 @@ export function playout(): PlayoutKernel {
                   v_bank += $amount;
                 }
                 v_bid[l_bidder] = 0;
-                if (!v_passed[l_bidder]) {
+                if (v_passed[l_bidder] !== true) {
                   v_passed[l_bidder] = true;
                   $held_passed++;
                 }
                 {
                   l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                   for (let $passes = 0; ; $passes++) {
-                    if (!v_passed[l_bidder]!) break;
+                    if (v_passed[l_bidder]! !== true) break;
                     if ($passes >= LOOP_LIMIT)
                       throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
                     l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;

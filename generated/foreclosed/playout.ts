@@ -579,11 +579,12 @@ export function playout(): PlayoutKernel {
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
     return (
-      (v_has_taken[l_a]! && v_took_from[l_a]! === l_b) || (v_has_taken[l_b]! && v_took_from[l_b]! === l_a)
+      (v_has_taken[l_a]! === true && v_took_from[l_a]! === l_b) ||
+      (v_has_taken[l_b]! === true && v_took_from[l_b]! === l_a)
     );
   }
   function fn_reachable(l_a: number, l_q: number): boolean {
-    return l_q !== l_a && !v_passed_over[l_q]! && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
+    return l_q !== l_a && v_passed_over[l_q]! !== true && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
   }
   function fn_uncommitted(l_c: number): boolean {
     return Property_kind$code[l_c]! === 1 && v_committed[l_c]! === 0;
@@ -3887,7 +3888,7 @@ export function playout(): PlayoutKernel {
           (~(1 << l_active) &
             ~$mask_passed_over &
             ~(
-              ((v_has_taken[l_active]! ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+              ((v_has_taken[l_active]! === true ? -1 : 0) & (1 << v_took_from[l_active]!)) |
               ($mask_has_taken & $naming_took_from[l_active]!)
             ) &
             ~$holding_count_played_effect[4]!)) !==
@@ -6408,7 +6409,7 @@ export function playout(): PlayoutKernel {
         ~(1 << $l_active) &
         ~$mask_passed_over &
         ~(
-          ((v_has_taken[$l_active]! ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
+          ((v_has_taken[$l_active]! === true ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
           ($mask_has_taken & $naming_took_from[$l_active]!)
         ) &
         ~$holding_count_played_effect[4]! &
@@ -6428,7 +6429,7 @@ export function playout(): PlayoutKernel {
           ~(
             (1 << $l_active) |
             $mask_passed_over |
-            (((v_has_taken[$l_active]! ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
+            (((v_has_taken[$l_active]! === true ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
               ($mask_has_taken & $naming_took_from[$l_active]!)) |
             $holding_count_played_effect[4]! |
             ~$above_protection
@@ -6668,7 +6669,7 @@ export function playout(): PlayoutKernel {
               ~(
                 (1 << $l_active) |
                 $mask_passed_over |
-                (((v_has_taken[$l_active]! ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
+                (((v_has_taken[$l_active]! === true ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
                   ($mask_has_taken & $naming_took_from[$l_active]!)) |
                 $holding_count_played_effect[4]! |
                 ~$above_protection
@@ -8600,9 +8601,9 @@ export function playout(): PlayoutKernel {
         $positive_protection = 0;
         for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
         $mask_passed_over = 0;
-        for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
+        for (let $p = 0; $p < players; $p++) if (v_passed_over[$p] === true) $mask_passed_over |= 1 << $p;
         $mask_has_taken = 0;
-        for (let $p = 0; $p < players; $p++) if (v_has_taken[$p]) $mask_has_taken |= 1 << $p;
+        for (let $p = 0; $p < players; $p++) if (v_has_taken[$p] === true) $mask_has_taken |= 1 << $p;
         $naming_took_from.fill(0);
         for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
         $above_protection = 0;
@@ -9256,9 +9257,9 @@ export function playout(): PlayoutKernel {
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
       $mask_passed_over = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed_over[$p]) $mask_passed_over |= 1 << $p;
+      for (let $p = 0; $p < players; $p++) if (v_passed_over[$p] === true) $mask_passed_over |= 1 << $p;
       $mask_has_taken = 0;
-      for (let $p = 0; $p < players; $p++) if (v_has_taken[$p]) $mask_has_taken |= 1 << $p;
+      for (let $p = 0; $p < players; $p++) if (v_has_taken[$p] === true) $mask_has_taken |= 1 << $p;
       $naming_took_from.fill(0);
       for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
       $above_protection = 0;

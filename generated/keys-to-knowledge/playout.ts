@@ -1270,7 +1270,7 @@ export function playout(): PlayoutKernel {
       l_is_double = l_d1 === l_d2;
     }
     l_move_token = true;
-    if (v_in_court[l_active]!) {
+    if (v_in_court[l_active]! === true) {
       return step17();
     }
     return step16();
@@ -1919,7 +1919,7 @@ export function playout(): PlayoutKernel {
   function step45(): number {
     l_again =
       l_is_double === true &&
-      !v_in_court[l_active]! &&
+      v_in_court[l_active]! !== true &&
       l_active >= 0 &&
       l_active < players &&
       v_eliminated[l_active] === 0;

@@ -128,7 +128,7 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
       for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
       $held_passed = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed[$p]!) $held_passed++;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === true) $held_passed++;
       {
         const $i204$first = Z_draw * CAP + N[Z_draw]! - 1;
         for (let $i204 = N[Z_draw]! - 1; $i204 > 0; $i204--) {
@@ -261,7 +261,7 @@ export function playout(): PlayoutKernel {
       l_acted = $from.locals["acted"] as unknown as boolean;
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       $held_passed = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed[$p]!) $held_passed++;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === true) $held_passed++;
       pc = $entry;
     }
     run: for (;;) {
@@ -608,7 +608,7 @@ export function playout(): PlayoutKernel {
         }
         case 7: {
           if (l_fined !== true && (l_high === 0 || players - $held_passed > 1)) {
-            if (l_high === 0 && v_coins[l_grabber]! === 0 && v_borrow_used[l_grabber]!) {
+            if (l_high === 0 && v_coins[l_grabber]! === 0 && v_borrow_used[l_grabber]! === true) {
               l_fined = true;
               {
                 pc = 7;
@@ -720,7 +720,7 @@ export function playout(): PlayoutKernel {
             l_sold = true;
           }
           for (let l_q = 0; l_q < players; l_q++) {
-            if (v_passed[l_q]) {
+            if (v_passed[l_q] === true) {
               v_passed[l_q] = false;
               $held_passed--;
             }
@@ -736,7 +736,7 @@ export function playout(): PlayoutKernel {
           if (l_acted === true) {
             l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
             for (let $passes = 0; ; $passes++) {
-              if (!v_passed[l_bidder]!) break;
+              if (v_passed[l_bidder]! !== true) break;
               if ($passes >= LOOP_LIMIT)
                 throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
               l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
@@ -850,7 +850,7 @@ export function playout(): PlayoutKernel {
             offered39$open: {
               if (!($low35 <= $high36)) break offered39$open;
               if (!($low37 <= $high38)) break offered39$open;
-              if (!!v_peek_used[l_bidder]!) break offered39$open;
+              if (v_peek_used[l_bidder]! === true) break offered39$open;
               if (!(N[Z_face_down]! >= 2)) break offered39$open;
               if (!(Card_kind$code[l_turned]! !== 5)) break offered39$open;
               $offered39 = true;
@@ -861,7 +861,7 @@ export function playout(): PlayoutKernel {
             offered42$open: {
               if (!(N[$seg40]! > 0)) break offered42$open;
               if (!(N[$seg41]! > 0)) break offered42$open;
-              if (!!v_swap_used[l_bidder]!) break offered42$open;
+              if (v_swap_used[l_bidder]! === true) break offered42$open;
               $offered42 = true;
             }
             const $seg43 = Z_won + l_bidder;
@@ -871,14 +871,14 @@ export function playout(): PlayoutKernel {
             offered46$open: {
               if (!(N[$seg43]! > 0)) break offered46$open;
               if (!($low44 <= $high45)) break offered46$open;
-              if (!!v_swap_used[l_bidder]!) break offered46$open;
+              if (v_swap_used[l_bidder]! === true) break offered46$open;
               $offered46 = true;
             }
             let $offered47 = false;
             let $seats48 = 0;
             offered47$open: {
               if (!(players > 0)) break offered47$open;
-              if (!!v_borrow_used[l_bidder]!) break offered47$open;
+              if (v_borrow_used[l_bidder]! === true) break offered47$open;
               $seats48 = ((1 << players) - 1) & ~(1 << l_bidder);
               if ($seats48 === 0) break offered47$open;
               $offered47 = true;
@@ -983,7 +983,7 @@ export function playout(): PlayoutKernel {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (!v_passed[l_bidder]!) break;
+                        if (v_passed[l_bidder]! !== true) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1006,7 +1006,7 @@ export function playout(): PlayoutKernel {
                 steps = 0;
                 if (trace !== null) trace.push($seat29, 2);
                 {
-                  if (!v_passed[l_bidder]) {
+                  if (v_passed[l_bidder] !== true) {
                     v_passed[l_bidder] = true;
                     $held_passed++;
                   }
@@ -1015,7 +1015,7 @@ export function playout(): PlayoutKernel {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (!v_passed[l_bidder]!) break;
+                        if (v_passed[l_bidder]! !== true) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1043,7 +1043,7 @@ export function playout(): PlayoutKernel {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (!v_passed[l_bidder]!) break;
+                        if (v_passed[l_bidder]! !== true) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1130,7 +1130,7 @@ export function playout(): PlayoutKernel {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (!v_passed[l_bidder]!) break;
+                        if (v_passed[l_bidder]! !== true) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1259,7 +1259,7 @@ export function playout(): PlayoutKernel {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (!v_passed[l_bidder]!) break;
+                        if (v_passed[l_bidder]! !== true) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1384,7 +1384,7 @@ export function playout(): PlayoutKernel {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (!v_passed[l_bidder]!) break;
+                        if (v_passed[l_bidder]! !== true) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1456,7 +1456,7 @@ export function playout(): PlayoutKernel {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (!v_passed[l_bidder]!) break;
+                        if (v_passed[l_bidder]! !== true) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",

@@ -24,7 +24,7 @@ export function variantFlag(variant: string): string {
 /** The test that fails where `code` holds: a flag compared with true (flagRead) compared the other
  *  way, anything else negated. */
 export function failing(code: string): string {
-  const flag = /^\(([\w$]+) (===|!==) true\)$/.exec(code);
+  const flag = /^\(([\w$]+(?:\[[\w$ +*-]*\]!)?) (===|!==) true\)$/.exec(code);
   if (flag === null) return `!(${code})`;
   return `${flag[1]} ${flag[2] === "===" ? "!==" : "==="} true`;
 }
@@ -101,6 +101,8 @@ export abstract class KernelExpressions extends KernelLists {
         return flag === null ? this.name(e) : `(${flag} === true)`;
       }
       case "index": {
+        const flag = this.flagRead(e);
+        if (flag !== null) return `(${flag} === true)`;
         const target = this.game.types.get(e.target);
         if (target?.kind === "table") {
           const name = e.target.kind === "name" ? e.target.name : unsupported("a table read through an expression");
@@ -157,16 +159,23 @@ export abstract class KernelExpressions extends KernelLists {
   }
 
   /**
-   * A flag (a `bool` variable or local, or a variant's flag) read as a value, or null for anything else: written compared
-   * with `true`, not tested for truth. The kernel's variables live in its closure, whose slots V8
-   * knows nothing of; a flag held there and tested for truth is tested against every falsy value
+   * A flag (a `bool` variable, a seat's entry of one kept per player, a local, a variant's flag) read
+   * as a value, or null for anything else: written compared with `true`, not tested for truth. The
+   * kernel's variables live in its closure, and V8 knows nothing of a closure slot's type, nor of a
+   * plain array's entries: a flag held there and tested for truth is tested against every falsy value
    * JavaScript has (false, 0, "", a number object…), some fifteen instructions and branches. Compared
    * with `true`, one: booleans are single objects. Every flag of a kernel holds `true` or `false`
    * (per-card flags, kept as numbers, are read through their own compare: playout-card-vars.ts).
    */
   private flagRead(e: A.Expression): string | null {
     if (e.kind === "call" && e.callee.name === "variant" && this.game.names.get(e)?.kind !== "function") return variantFlag((e.args[0] as A.NameExpression).name);
-    if (e.kind !== "name" || this.game.types.get(e)?.kind !== "bool" || this.isZone(e)) return null;
+    if (this.game.types.get(e)?.kind !== "bool" || this.isZone(e)) return null;
+    if (e.kind === "index" && e.target.kind === "name") {
+      const held = this.game.names.get(e.target);
+      const perSeat = held?.kind === "var" && held.declaration.perPlayer && !held.declaration.perCard && !held.declaration.perKey;
+      return perSeat ? `${varName(e.target.name)}[${this.expression(e.index)}]!` : null;
+    }
+    if (e.kind !== "name") return null;
     const binding = this.game.names.get(e);
     if (binding?.kind === "var" && !binding.declaration.perCard && !binding.declaration.perPlayer) return this.name(e);
     if (binding?.kind === "local" && this.setView(e) === null) return this.name(e);

@@ -228,7 +228,8 @@ export class KernelHeldCounts {
 
   /** Whether seat `seat` passes the counted test. */
   private holds(c: Counted, seat: string): string {
-    return c.positive ? `${c.array}[${seat}]! > 0` : `${c.array}[${seat}]!`;
+    // A flag compared with true, as the expression writer reads one (flagRead): one compare.
+    return c.positive ? `${c.array}[${seat}]! > 0` : `(${c.array}[${seat}]! === true)`;
   }
 
   // ── markers ──────────────────────────────────────────────────────────────────────────────────
@@ -302,7 +303,7 @@ export class KernelHeldCounts {
       }
       if (m.op === "recount") {
         for (const c of this.counted.values()) out.push(`${c.name} = 0; for (let $p = 0; $p < players; $p++) if (${this.holds(c, "$p")}) ${c.name}++;`);
-        for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${varName(variable)}[$p]) ${mask} |= 1 << $p;`);
+        for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${varName(variable)}[$p] === true) ${mask} |= 1 << $p;`);
         for (const [variable, masks] of this.naming) out.push(`${masks}.fill(0); for (let $p = 0; $p < players; $p++) ${masks}[${varName(variable)}[$p]!] |= 1 << $p;`);
         for (const [variable, masks] of this.signs) {
           const tests = [...masks].map(([sign, mask]) => `if (${varName(variable)}[$p]! ${SIGN_TEST[sign]}) ${mask} |= 1 << $p;`);
@@ -357,7 +358,7 @@ export class KernelHeldCounts {
     const c = this.counted.get(variable);
     const mask = this.masked.get(variable);
     const array = varName(variable);
-    const out = [c ? `if (${value ? "!" : ""}${array}[${seat}]) { ${array}[${seat}] = ${value}; ${c.name}${value ? "++" : "--"}; }` : `${array}[${seat}] = ${value};`];
+    const out = [c ? `if (${array}[${seat}] ${value ? "!==" : "==="} true) { ${array}[${seat}] = ${value}; ${c.name}${value ? "++" : "--"}; }` : `${array}[${seat}] = ${value};`];
     if (mask) out.push(value ? `${mask} |= 1 << ${seat};` : `${mask} &= ~(1 << ${seat});`);
     return out;
   }

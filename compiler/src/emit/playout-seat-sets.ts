@@ -187,7 +187,9 @@ function valueCode(game: CheckedGame, e: A.Expression, meaningOf: (e: A.Expressi
   }
   if (e.kind === "index" && e.target.kind === "name" && perPlayer(game, e.target)) {
     const at = valueCode(game, e.index, meaningOf);
-    return at === null ? null : `${varName(e.target.name)}[${at}]!`;
+    if (at === null) return null;
+    // A flag compared with true, as the expression writer reads one (flagRead): one compare.
+    return game.types.get(e)?.kind === "bool" ? `(${varName(e.target.name)}[${at}]! === true)` : `${varName(e.target.name)}[${at}]!`;
   }
   return null;
 }
