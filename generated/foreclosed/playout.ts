@@ -6401,7 +6401,6 @@ export function playout(): PlayoutKernel {
     let $offered465 = false;
     let $seats466 = 0;
     offered465$open: {
-      if (!(players > 0)) break offered465$open;
       if (!(v_protection[$l_active]! === 0)) break offered465$open;
       if (!(v_coins[$l_active]! >= 1)) break offered465$open;
       $seats466 =
@@ -6419,7 +6418,6 @@ export function playout(): PlayoutKernel {
     }
     let $offered467 = false;
     offered467$open: {
-      if (!(players > 0)) break offered467$open;
       if (!(v_protection[$l_active]! === 0)) break offered467$open;
       if (!($positive_protection - (v_protection[$l_active]! > 0 ? 1 : 0) > 0)) break offered467$open;
       let $found468 = false;

@@ -877,7 +877,6 @@ export function playout(): PlayoutKernel {
             let $offered47 = false;
             let $seats48 = 0;
             offered47$open: {
-              if (!(players > 0)) break offered47$open;
               if (v_borrow_used[l_bidder]! === true) break offered47$open;
               $seats48 = ((1 << players) - 1) & ~(1 << l_bidder);
               if ($seats48 === 0) break offered47$open;

@@ -81,7 +81,9 @@ export class KernelDomains {
       };
     }
     if (!p.condition && !this.game.eliminates && p.domain.kind === "name" && p.domain.name === "players" && this.game.names.get(p.domain)?.kind === "builtin") {
-      return { nonEmpty: "players > 0", size: "players", valueAt: (digit) => digit, shares: "seats", each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
+      // Never empty where every player count the game allows is one or more (play checks the count).
+      const nonEmpty = Math.min(...this.game.seatCounts) >= 1 ? null : "players > 0";
+      return { nonEmpty, size: "players", valueAt: (digit) => digit, shares: "seats", each: (binder, body) => [`for (let ${binder} = 0; ${binder} < players; ${binder}++) {`, ...body, "}"] };
     }
     // Any other list (or a domain kept by `where`): its values listed into a scratch list.
     const list = this.code.newList(this.elementType(p), this.listCapacity(p));
