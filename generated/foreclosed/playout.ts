@@ -432,7 +432,7 @@ export function playout(): PlayoutKernel {
       const $n827 = N[$seg826]!;
       for (let $i825 = 0; $i825 < $n827; $i825++) {
         const l_c = C[$seg826 * CAP + $i825]!;
-        if (Property_heart[l_c]!) {
+        if (Property_heart[l_c]! === true) {
           $count824++;
         }
       }
@@ -446,7 +446,7 @@ export function playout(): PlayoutKernel {
       const $n831 = N[$seg830]!;
       for (let $i829 = 0; $i829 < $n831; $i829++) {
         const l_c = C[$seg830 * CAP + $i829]!;
-        if (Property_coin[l_c]!) {
+        if (Property_coin[l_c]! === true) {
           $count828++;
         }
       }
@@ -2753,7 +2753,7 @@ export function playout(): PlayoutKernel {
         v_coins[l_p_8] += $amount;
       }
     }
-    if (Property_coin[l_card_7]!) {
+    if (Property_coin[l_card_7]! === true) {
       {
         const $amount = 1;
         if ($amount < 0)
@@ -2767,7 +2767,7 @@ export function playout(): PlayoutKernel {
         v_coins[l_p_8] += $amount;
       }
     }
-    if (Property_heart[l_card_7]! && $variant_simple !== true) {
+    if (Property_heart[l_card_7]! === true && $variant_simple !== true) {
       return step156();
     }
     return 94;

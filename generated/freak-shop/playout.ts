@@ -147,7 +147,7 @@ export function playout(): PlayoutKernel {
       const $n150 = N[$seg149]!;
       for (let $i148 = 0; $i148 < $n150; $i148++) {
         const l_c = C[$seg149 * CAP + $i148]!;
-        if (Merchandise_marked[l_c]!) {
+        if (Merchandise_marked[l_c]! === true) {
           $count147++;
         }
       }
@@ -297,7 +297,7 @@ export function playout(): PlayoutKernel {
                               const $n165 = N[$seg164]!;
                               for (let $i163 = 0; $i163 < $n165; $i163++) {
                                 const l_c = C[$seg164 * CAP + $i163]!;
-                                if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
+                                if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]! === true) {
                                   $any162 = true;
                                   break;
                                 }
@@ -321,7 +321,7 @@ export function playout(): PlayoutKernel {
                                 const $n170 = N[$seg169]!;
                                 for (let $i168 = 0; $i168 < $n170; $i168++) {
                                   const l_c = C[$seg169 * CAP + $i168]!;
-                                  if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]!) {
+                                  if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]! === true) {
                                     $any167 = true;
                                     break;
                                   }
@@ -414,7 +414,7 @@ export function playout(): PlayoutKernel {
         const $n101 = N[Z_shop]!;
         for (let $i100 = 0; $i100 < $n101; $i100++) {
           const l_c = C[Z_shop * CAP + $i100]!;
-          if (Merchandise_closed[l_c]!) {
+          if (Merchandise_closed[l_c]! === true) {
             $any99 = true;
             break;
           }
@@ -1000,7 +1000,7 @@ export function playout(): PlayoutKernel {
         let $at = -1;
         for (let $i = 0; $i < N[Z_draw]!; $i++) {
           const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
-          if (Merchandise_closed[l_c]!) {
+          if (Merchandise_closed[l_c]! === true) {
             $at = $i;
             break;
           }
@@ -1067,7 +1067,7 @@ export function playout(): PlayoutKernel {
                 let $at = -1;
                 for (let $i = 0; $i < N[Z_draw]!; $i++) {
                   const l_c = C[Z_draw * CAP + N[Z_draw]! - 1 - $i]!;
-                  if (Merchandise_value[l_c]! === l_v && !Merchandise_marked[l_c]!) {
+                  if (Merchandise_value[l_c]! === l_v && Merchandise_marked[l_c]! !== true) {
                     $at = $i;
                     break;
                   }
@@ -1161,7 +1161,7 @@ export function playout(): PlayoutKernel {
             const $n131 = N[Z_objective_stacks]!;
             for (let $i130 = 0; $i130 < $n131; $i130++) {
               const l_o = C[Z_objective_stacks * CAP + $i130]!;
-              if (Objective_starting[l_o]!) $list15[$n129++] = l_o;
+              if (Objective_starting[l_o]! === true) $list15[$n129++] = l_o;
             }
           }
           if ($n129 > 0) {

@@ -129,6 +129,8 @@ export abstract class KernelExpressions extends KernelLists {
         return unsupported("an index into something other than a per-player variable or a table");
       }
       case "member": {
+        const flag = this.flagRead(e);
+        if (flag !== null) return `(${flag} === true)`;
         const target = this.game.types.get(e.target);
         if (target?.kind === "enum-type") return quote(e.member.name);
         if (target?.kind === "card") {
@@ -159,13 +161,14 @@ export abstract class KernelExpressions extends KernelLists {
   }
 
   /**
-   * A flag (a `bool` variable, a seat's entry of one kept per player, a local, a variant's flag) read
-   * as a value, or null for anything else: written compared with `true`, not tested for truth. The
-   * kernel's variables live in its closure, and V8 knows nothing of a closure slot's type, nor of a
-   * plain array's entries: a flag held there and tested for truth is tested against every falsy value
-   * JavaScript has (false, 0, "", a number object…), some fifteen instructions and branches. Compared
-   * with `true`, one: booleans are single objects. Every flag of a kernel holds `true` or `false`
-   * (per-card flags, kept as numbers, are read through their own compare: playout-card-vars.ts).
+   * A flag (a `bool` variable, a seat's entry of one kept per player, a local, a card's printed
+   * field, a variant's flag) read as a value, or null for anything else: written compared with
+   * `true`, not tested for truth. The kernel's variables live in its closure, and V8 knows nothing of
+   * a closure slot's type, nor of a plain array's entries (the cards' printed fields are plain
+   * arrays): a flag held there and tested for truth is tested against every falsy value JavaScript has
+   * (false, 0, "", a number object…), some fifteen instructions and branches. Compared with `true`,
+   * one: booleans are single objects. Every flag of a kernel holds `true` or `false` (per-card flags,
+   * kept as numbers, are read through their own compare: playout-card-vars.ts).
    */
   private flagRead(e: A.Expression): string | null {
     if (e.kind === "call" && e.callee.name === "variant" && this.game.names.get(e)?.kind !== "function") return variantFlag((e.args[0] as A.NameExpression).name);
@@ -174,6 +177,13 @@ export abstract class KernelExpressions extends KernelLists {
       const held = this.game.names.get(e.target);
       const perSeat = held?.kind === "var" && held.declaration.perPlayer && !held.declaration.perCard && !held.declaration.perKey;
       return perSeat ? `${varName(e.target.name)}[${this.expression(e.index)}]!` : null;
+    }
+    if (e.kind === "member") {
+      const card = this.game.types.get(e.target);
+      if (card?.kind !== "card") return null;
+      const array = cardFieldArray(card.cardType, e.member.name);
+      this.cardImports.add(array);
+      return `${array}[${this.expression(e.target)}]!`;
     }
     if (e.kind !== "name") return null;
     const binding = this.game.names.get(e);
