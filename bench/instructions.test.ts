@@ -28,10 +28,14 @@ describe("what bench:instructions refuses", () => {
     expect(run.stdout).toBe("");
   });
 
-  test("a count of lines that is not a whole number, and a case that does not exist", () => {
+  test("a count of lines or of functions that is not a whole number, and a case that does not exist", () => {
     const lines = instructions("--by-line", "ten");
     expect(lines.status).toBe(2);
     expect(lines.stderr).toMatch(/^--by-line ten is not valid\nusage: /);
+    const misses = instructions("--misses", "1.5");
+    expect(misses.status).toBe(2);
+    expect(misses.stderr).toMatch(/^--misses 1\.5 is not valid\nusage: /);
+    expect(misses.stderr).toContain("--misses N");
     const only = instructions("--only", "chess");
     expect(only.status).toBe(2);
     expect(only.stderr).toMatch(/^--only chess matches no case\nusage: /);
