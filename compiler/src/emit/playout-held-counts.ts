@@ -347,7 +347,7 @@ export class KernelHeldCounts {
         // The seat's bit in each mask of the seats above 0 or at 0 follows its new value.
         for (const [sign, mask] of signs) out.push(`${mask} = ${array}[${m.seat}]! ${SIGN_TEST[sign]} ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
       }
-      if (mask && m.op === "after") out.push(`${mask} = ${array}[${m.seat}] ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
+      if (mask && m.op === "after") out.push(`${mask} = ${array}[${m.seat}] === true ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
     }
     return out;
   }

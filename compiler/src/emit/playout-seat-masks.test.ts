@@ -88,7 +88,7 @@ describe("the playout kernel's seat masks", () => {
     // (the turn's clear walks the bits set: playout-flag-fills.test.ts)
     expect(kernelText).toContain("$mask_skipped &= ~(1 << $flagSeat);");
     expect(kernelText).toMatch(/\{\s*const \$maskSeat = [^;]+;\s*v_skipped\[\$maskSeat\] = true;\s*\$mask_skipped \|= 1 << \$maskSeat;\s*\}/);
-    expect(kernelText).toContain("$mask_skipped = v_skipped[l_q] ? $mask_skipped | (1 << l_q) : $mask_skipped & ~(1 << l_q);");
+    expect(kernelText).toContain("$mask_skipped = v_skipped[l_q] === true ? $mask_skipped | (1 << l_q) : $mask_skipped & ~(1 << l_q);");
     expect(kernelText).toMatch(/\$mask_skipped = 0;\s+for \(let \$p = 0; \$p < players; \$p\+\+\) if \(v_skipped\[\$p\] === true\) \$mask_skipped \|= 1 << \$p;/);
     // `any(q in players: open_to(p, q))` reads tired too, through the call: every test of it a
     // mask, it is the masks tested once, with no pass (playout-seat-sets.ts).
