@@ -8510,7 +8510,7 @@ export function playout(): PlayoutKernel {
     $variants = variants;
     $variant_simple = variants.includes("simple");
     trace = $trace;
-    $preferred = Boolean($preferredIn);
+    $preferred = $preferredIn;
     $cap = $capIn;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);

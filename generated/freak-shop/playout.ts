@@ -955,7 +955,7 @@ export function playout(): PlayoutKernel {
     $variants = variants;
     $variant_first_game = variants.includes("first_game");
     trace = $trace;
-    $preferred = Boolean($preferredIn);
+    $preferred = $preferredIn;
     $cap = $capIn;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 5))
       throw new GameFault("fault/players", `this game is for 2 to 5 players, not ${$players}`);

@@ -4055,7 +4055,7 @@ export function playout(): PlayoutKernel {
             break;
           }
         const l_q = $seat49;
-        preferred70: if ($preferred === true) {
+        preferred70: if ($preferred) {
           const $low71 = l_high_3 + 1;
           const $high72 = v_cash[l_q]!;
           let $offered73 = false;
@@ -4672,7 +4672,7 @@ export function playout(): PlayoutKernel {
             break;
           }
         const l_q = $seat186;
-        preferred207: if ($preferred === true) {
+        preferred207: if ($preferred) {
           const $low208 = l_high_6 + 1;
           const $high209 = v_cash[l_q]!;
           let $offered210 = false;
@@ -5289,7 +5289,7 @@ export function playout(): PlayoutKernel {
             break;
           }
         const l_q = $seat327;
-        preferred348: if ($preferred === true) {
+        preferred348: if ($preferred) {
           const $low349 = l_high_5 + 1;
           const $high350 = v_cash[l_q]!;
           let $offered351 = false;
@@ -5852,7 +5852,7 @@ export function playout(): PlayoutKernel {
   function decide461($seat439: number): number {
     const $l_p_5 = l_p_5;
     const $l_deed_2 = l_deed_2;
-    preferred447: if ($preferred === true) {
+    preferred447: if ($preferred) {
       let $offered448 = false;
       offered448$open: {
         if (!(v_cash[$l_p_5]! >= Deed_price[$l_deed_2]!)) break offered448$open;
@@ -6183,7 +6183,7 @@ export function playout(): PlayoutKernel {
             break;
           }
         const l_q = $seat468;
-        preferred489: if ($preferred === true) {
+        preferred489: if ($preferred) {
           const $low490 = l_high_4 + 1;
           const $high491 = v_cash[l_q]!;
           let $offered492 = false;
@@ -6387,7 +6387,7 @@ export function playout(): PlayoutKernel {
   function decide774($seat516: number, $passBy: boolean): number {
     const $l_q_2 = l_q_2;
     const $l_roller = l_roller;
-    preferred637: if ($preferred === true) {
+    preferred637: if ($preferred) {
       let $offered638 = false;
       offered638$open: {
         if (!(v_claim_open === true && v_claim_owner === $l_q_2)) break offered638$open;
@@ -7899,7 +7899,7 @@ export function playout(): PlayoutKernel {
     const $l_d_3 = l_d_3;
     const $l_buyer_2 = l_buyer_2;
     const $l_q_2 = l_q_2;
-    preferred799: if ($preferred === true) {
+    preferred799: if ($preferred) {
       let $offered800 = false;
       offered800$open: {
         $offered800 = true;
@@ -8239,7 +8239,7 @@ export function playout(): PlayoutKernel {
             break;
           }
         const l_q = $seat844;
-        preferred865: if ($preferred === true) {
+        preferred865: if ($preferred) {
           const $low866 = l_high_2 + 1;
           const $high867 = v_cash[l_q]!;
           let $offered868 = false;
@@ -9003,7 +9003,7 @@ export function playout(): PlayoutKernel {
     $variant_short = variants.includes("short");
     $variant_small_board = variants.includes("small_board");
     trace = $trace;
-    $preferred = Boolean($preferredIn);
+    $preferred = $preferredIn;
     $cap = $capIn;
     if (!(Number.isInteger($players) && $players >= 2 && $players <= 6))
       throw new GameFault("fault/players", `this game is for 2 to 6 players, not ${$players}`);

@@ -73,7 +73,7 @@ export function playout(): PlayoutKernel {
     variants: readonly string[],
     $from: BaseState | null,
     $entry: number,
-    $preferredIn: boolean,
+    $preferred: boolean,
     $cap: number,
   ): number {
     const CAP = 49;

@@ -181,8 +181,6 @@ export class PlayoutFile {
     // and one `play` holding every step of a long game would run in its interpreter.
     const split = game.program.declarations.some((d) => d.kind === "function") || machine.steps.length > SPLIT_STEPS;
     this.unfused = split;
-    // Whether a decision draws by the rules' preferences when asked to (playout-preferences.ts).
-    const prefers = machine.decisions.some((d) => d.ask.options.some((o) => o.preference));
     this.memo.enabled = split;
     this.counts.enabled = split;
     this.firstTables.enabled = split;
@@ -324,12 +322,12 @@ export class PlayoutFile {
       ...entryLines,
       "",
       // `$from`: the state a resumed game starts from, at the kernel's entry `$entry`; null for a new game.
-      `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null, variants: readonly string[], $from: BaseState | null, $entry: number, $preferredIn: boolean, ${shared ? "$capIn" : "$cap"}: number): number {`,
+      `function play($players: number, seed: number, ${shared ? "$trace" : "trace"}: unknown[] | null, variants: readonly string[], $from: BaseState | null, $entry: number, ${shared ? "$preferredIn" : "$preferred"}: boolean, ${shared ? "$capIn" : "$cap"}: number): number {`,
       ...constants,
       ...aliases,
       ...(shared
-        ? ["$variants = variants;", ...variants.map((v) => `${variantFlag(v)} = variants.includes(${quote(v)});`), "trace = $trace;", "$preferred = Boolean($preferredIn);", "$cap = $capIn;"]
-        : ["K_variants = variants;", "const $variants = variants;", ...variants.map((v) => `const ${variantFlag(v)} = variants.includes(${quote(v)});`), ...(prefers ? ["const $preferred = Boolean($preferredIn);"] : []), DRAW_P]),
+        ? ["$variants = variants;", ...variants.map((v) => `${variantFlag(v)} = variants.includes(${quote(v)});`), "trace = $trace;", "$preferred = $preferredIn;", "$cap = $capIn;"]
+        : ["K_variants = variants;", "const $variants = variants;", ...variants.map((v) => `const ${variantFlag(v)} = variants.includes(${quote(v)});`), DRAW_P]),
       `if (!(Number.isInteger($players) && $players >= ${game.minPlayers} && $players <= ${game.maxPlayers})) throw new GameFault("fault/players", \`this game is for ${game.minPlayers} to ${game.maxPlayers} players, not \${$players}\`);`,
       ...(shared
         ? humans

@@ -20,8 +20,7 @@ export function preferredDraw(decisions: KernelDecisions, code: KernelCode, deci
   const options = decision.ask.options;
   if (!options.some((o) => o.preference)) return [];
   const block = code.temp("preferred").slice(1);
-  // Compared with true: a closure variable's truth is tested in every way JavaScript allows (flagRead).
-  const lines: string[] = [`${block}: if ($preferred === true) {`];
+  const lines: string[] = [`${block}: if ($preferred) {`];
   // Which options are on offer (as legalMoves lists them, with their narrowed domains); a window's
   // decision passes by a seat offered nothing but `done` before the cap is checked.
   const offers = decisions.offeredAll(options, lines);
