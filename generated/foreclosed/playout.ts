@@ -5864,7 +5864,7 @@ export function playout(): PlayoutKernel {
     offered354$open: {
       $offered354 = true;
     }
-    if ($passBy === true && !$offered353) {
+    if ($passBy && !$offered353) {
       l___window_1 = false;
       return 169;
     }
@@ -7827,7 +7827,7 @@ export function playout(): PlayoutKernel {
     offered707$open: {
       $offered707 = true;
     }
-    if ($passBy === true && !$offered706) {
+    if ($passBy && !$offered706) {
       l___window_0 = false;
       return 259;
     }

@@ -1000,7 +1000,7 @@ export function playout(): PlayoutKernel {
   var $seatTotalsFresh = false;
   /** The seats in play's total of one member (its index; -1 for a value that is no member: none). */
   function $seatTotal(totals: Int32Array, member: number): number {
-    if ($seatTotalsFresh !== true) $recountSeats();
+    if (!$seatTotalsFresh) $recountSeats();
     return member < 0 ? 0 : totals[member]!;
   }
   /** Every total made afresh from the seats' counts. */
@@ -6496,7 +6496,7 @@ export function playout(): PlayoutKernel {
         let $value702$kept4 = 0;
         let $value702$kept5 = 0;
         let $value702$kept6 = 0;
-        if ($seatTotalsFresh !== true) $recountSeats();
+        if (!$seatTotalsFresh) $recountSeats();
         for (let $i704 = 0, $n705 = N[$seg643]!; $i704 < $n705; $i704++) {
           const $value702 = C[$seg643 * CAP + $i704]!;
           found688$test: if ($gate701) {
@@ -6607,7 +6607,7 @@ export function playout(): PlayoutKernel {
         $offered687 = true;
       }
       if (
-        $passBy === true &&
+        $passBy &&
         !(
           $offered638 ||
           $offered644 ||
@@ -7199,7 +7199,7 @@ export function playout(): PlayoutKernel {
       let $value581$kept4 = 0;
       let $value581$kept5 = 0;
       let $value581$kept6 = 0;
-      if ($seatTotalsFresh !== true) $recountSeats();
+      if (!$seatTotalsFresh) $recountSeats();
       for (let $i583 = 0, $n584 = N[$seg522]!; $i583 < $n584; $i583++) {
         const $value581 = C[$seg522 * CAP + $i583]!;
         found567$test: if ($gate580) {
@@ -7308,7 +7308,7 @@ export function playout(): PlayoutKernel {
       $offered566 = true;
     }
     if (
-      $passBy === true &&
+      $passBy &&
       !(
         $offered517 ||
         $offered523 ||

@@ -101,7 +101,7 @@ export class KernelCounts {
       const member = found.member !== null ? String(found.member) : this.indexes.memberIndex(found.enumName, write(found.value!));
       // At a member that is always one (named, or a printed field's index), fresh totals are read in place.
       const totals = seatTotalsName(found.counted.name);
-      if (found.member !== null || fieldIndexRead(member)) return `(${SEATS_FRESH} === true ? ${totals}[${member}]! : $seatTotal(${totals}, ${member}))`;
+      if (found.member !== null || fieldIndexRead(member)) return `(${SEATS_FRESH} ? ${totals}[${member}]! : $seatTotal(${totals}, ${member}))`;
       return `$seatTotal(${totals}, ${member})`;
     }
     if (this.game.types.get(e.source)?.kind !== "zone") return null;

@@ -153,7 +153,7 @@ export class KernelDecisions {
   passByIdle(flags: readonly string[]): string[] {
     if (this.passBy === null) return [];
     const own = flags.slice(0, -1);
-    return [`if (${this.passBy.flag} === true && !(${own.join(" || ")})) {`, ...this.passBy.idle, "}"];
+    return [`if (${this.passBy.flag} && !(${own.join(" || ")})) {`, ...this.passBy.idle, "}"];
   }
 
   /** The code a resumed game enters a decision by, where it differs from `decide`'s (a window). */

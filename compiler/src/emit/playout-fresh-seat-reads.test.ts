@@ -81,7 +81,7 @@ describe("a shared listing pass reading the totals over the seats in play", () =
     const { kernelText } = await compiled();
     const flat = kernelText.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")");
     // One pass over the hand for both options (each keeps its list), the totals made fresh before it.
-    const pass = flat.match(/if \(\$seatTotalsFresh !== true\) \$recountSeats\(\); for \(let (\$i\d+) = 0, (\$n\d+) = N\[[^\]]+\]!; \1 < \2; \1\+\+\) \{(.*?)\$values\d+\$n = /);
+    const pass = flat.match(/if \(!\$seatTotalsFresh\) \$recountSeats\(\); for \(let (\$i\d+) = 0, (\$n\d+) = N\[[^\]]+\]!; \1 < \2; \1\+\+\) \{(.*?)\$values\d+\$n = /);
     expect(pass).not.toBeNull();
     const body = pass![3]!;
     expect(body.match(/\$test: if \(\$gate\d+\)/g)).toHaveLength(2);

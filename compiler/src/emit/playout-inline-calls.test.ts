@@ -114,7 +114,7 @@ describe("small functions written in place of their calls in a listing", () => {
     // The seats' total by suit too (playout-seat-totals.ts), read plainly in the listing pass the
     // options over the rack share, which makes the totals fresh before it.
     expect(callers("fn_scarce")).toEqual([]);
-    expect(flat).toContain("if ($seatTotalsFresh !== true) $recountSeats();");
+    expect(flat).toContain("if (!$seatTotalsFresh) $recountSeats();");
     expect(flat).toMatch(/[^?] \$count_rack_suit\$seats\[Tile_suit\$index\[l_t\]!\]! >= 4/);
     // A call in a body written in place reads its card argument as the caller's card (u, not t).
     expect(callers("fn_warm")).toEqual([]);

@@ -99,8 +99,8 @@ describe("totals of a seat zone's running counts over the seats in play", () => 
     // and read: in a listing written in place (playout-inline-calls.ts), the counts and the fresh
     // totals read at the index; elsewhere through their variants.
     const flat = kernelText.replace(/\s+/g, " ").replace(/\( /g, "(").replace(/ \)/g, ")");
-    expect(flat).toContain("$count_kept_suit[l_p * 3 + Token_suit$index[l_t]!]! * 2 > ($seatTotalsFresh === true ? $count_kept_suit$seats[Token_suit$index[l_t]!]! : $seatTotal($count_kept_suit$seats, Token_suit$index[l_t]!))");
-    expect(flat).toContain("$count_kept_suit[l_p * 3 + 2]! * 2 > ($seatTotalsFresh === true ? $count_kept_suit$seats[2]! : $seatTotal($count_kept_suit$seats, 2))");
+    expect(flat).toContain("$count_kept_suit[l_p * 3 + Token_suit$index[l_t]!]! * 2 > ($seatTotalsFresh ? $count_kept_suit$seats[Token_suit$index[l_t]!]! : $seatTotal($count_kept_suit$seats, Token_suit$index[l_t]!))");
+    expect(flat).toContain("$count_kept_suit[l_p * 3 + 2]! * 2 > ($seatTotalsFresh ? $count_kept_suit$seats[2]! : $seatTotal($count_kept_suit$seats, 2))");
     expect(kernelText).toContain('fn_all_of$at(l_p, "moon", 1)');
     expect(body("fn_seated$at")).toContain("$seatTotal($count_kept_suit$seats, l_s$index)");
     expect(body("fn_all_of$at")).toMatch(/fn_held\$at\(l_p, l_s, l_s\$index\) === fn_in_play\$at\(l_s, l_s\$index\)/);

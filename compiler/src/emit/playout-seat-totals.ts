@@ -14,8 +14,6 @@ import { readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
 
 /** Whether the seat totals are good (false: made afresh at the next read). */
-/** Whether the totals are fresh: a flag of the closure, read compared with true (a test of its truth
- *  would test every falsy value JavaScript has: playout-expressions.ts `flagRead`). */
 export const SEATS_FRESH = "$seatTotalsFresh";
 
 /** The inner count of `sum(q in players: count(x in Z[q] where …))`, Z a per-player zone indexed by
@@ -73,7 +71,7 @@ export function writesEliminated(game: CheckedGame, target: A.Expression): boole
 
 /** A read of the totals as playout-counts.ts writes it where the member is sure to be one: the
  *  total itself where fresh, else through `$seatTotal`, which makes them afresh first. */
-const GUARDED_READ = new RegExp(`\\(\\${SEATS_FRESH} === true \\? ([\\w$]+)\\[(.+?)\\]! : \\$seatTotal\\(\\1, \\2\\)\\)`, "g");
+const GUARDED_READ = new RegExp(`\\(\\${SEATS_FRESH} \\? ([\\w$]+)\\[(.+?)\\]! : \\$seatTotal\\(\\1, \\2\\)\\)`, "g");
 
 /**
  * The code of a pass that lists values and writes nothing (a shared listing pass,
@@ -90,7 +88,7 @@ export function freshSeatReads(code: readonly string[]): { code: string[]; befor
       return `${totals}[${member}]!`;
     }),
   );
-  return { code: plain, before: read ? [`if (${SEATS_FRESH} !== true) $recountSeats();`] : [] };
+  return { code: plain, before: read ? [`if (!${SEATS_FRESH}) $recountSeats();`] : [] };
 }
 
 /** The totals' arrays, their freshness and the functions that read and remake them. */
@@ -101,7 +99,7 @@ export function seatTotalsCode(game: CheckedGame, totals: readonly { name: strin
     `let ${SEATS_FRESH} = false;`,
     "/** The seats in play's total of one member (its index; -1 for a value that is no member: none). */",
     "function $seatTotal(totals: Int32Array, member: number): number {",
-    `if (${SEATS_FRESH} !== true) $recountSeats();`,
+    `if (!${SEATS_FRESH}) $recountSeats();`,
     "return member < 0 ? 0 : totals[member]!;",
     "}",
     "/** Every total made afresh from the seats' counts. */",
