@@ -2,7 +2,7 @@
 // both formats, with the counts each function and line must get worked out by hand.
 
 import { describe, expect, test } from "vitest";
-import { functionLabel, readJitDump, selfCosts, selfInstructions } from "./callgrind.js";
+import { functionLabel, readJitDump, selfCosts } from "./callgrind.js";
 
 const u32 = (n: number) => {
   const b = Buffer.alloc(4);
@@ -87,7 +87,7 @@ describe("callgrind's counts by function and by line", () => {
   ].join("\n");
 
   test("each function's and line's own instructions: its cost lines, not the calls out of it; native code by name", () => {
-    const { byFunction, byLine } = selfInstructions(OUTPUT, readJitDump(DUMP));
+    const { byFunction, byLine } = selfCosts(OUTPUT, readJitDump(DUMP)).events.get("Ir")!;
     expect(Object.fromEntries(byFunction)).toEqual({
       "decide507 playout.js:6004": 30 + 12 + 8 + 100,
       "step87 playout.js:1806": 200,
@@ -121,6 +121,6 @@ describe("callgrind's counts by function and by line", () => {
     expect(Object.fromEntries(events.get("I1mr")!.byFunction)).toEqual({ "decide507 playout.js:6004": 3, "step87 playout.js:1806": 7 });
     expect(Object.fromEntries(events.get("I1mr")!.byLine)).toEqual({ [`${PLAYOUT}:6004`]: 2, [`${PLAYOUT}:6005`]: 1 });
     expect(Object.fromEntries(events.get("Bcm")!.byFunction)).toEqual({ "decide507 playout.js:6004": 1, "step87 playout.js:1806": 3 });
-    expect(selfInstructions(modelled, readJitDump(DUMP)).byLine.get(`${PLAYOUT}:210`)).toBe(8);
+    expect(events.get("Ir")!.byLine.get(`${PLAYOUT}:210`)).toBe(8);
   });
 });

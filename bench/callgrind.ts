@@ -1,5 +1,6 @@
-// Instructions by JavaScript function and by source line, from valgrind's callgrind (run with
-// `--dump-instr=yes`: a count per machine instruction) and the record of JIT code V8 writes with
+// Instructions (and, under valgrind's cache and branch models, misses and mispredicted branches) by
+// JavaScript function and by source line, from valgrind's callgrind (run with `--dump-instr=yes`: a
+// count per machine instruction) and the record of JIT code V8 writes with
 // `--perf-prof` (jit-PID.dump: each piece of machine code, its function, and which source line each
 // stretch of it was compiled from). Code inlined into a function counts in that function, at the line
 // it was inlined from.
@@ -167,9 +168,4 @@ export function selfCosts(callgrindOutput: string, code: CodeMap): Costs {
     });
   }
   return { events, caches };
-}
-
-/** The instructions (`Ir`) of `selfCosts`. */
-export function selfInstructions(callgrindOutput: string, code: CodeMap): Attribution {
-  return selfCosts(callgrindOutput, code).events.get("Ir") ?? { byFunction: new Map(), byLine: new Map() };
 }

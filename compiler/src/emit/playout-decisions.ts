@@ -1,6 +1,6 @@
 // The playout kernel's decisions: who is asked (a turn, an `ask each`, a race), the random policy's
 // draw of a move as the compiled sampler draws it (moves-file.ts), and the move's effect at once.
-import { failing } from "./playout-expressions.js";
+import { failing } from "./playout-flags.js";
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { Decision } from "../lower/ir.js";

@@ -1,6 +1,7 @@
 // The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
+import { failing, flagSet } from "./playout-flags.js";
 import { tableByPlayers, tableByPlayersRead } from "./playout-table-reads.js";
 import { KernelEnumCodes } from "./playout-enum-codes.js";
 import { plainSource } from "./playout-memo-reads.js";
@@ -19,14 +20,6 @@ import { seatSetFirst } from "./playout-seat-set-firsts.js";
 /** The kernel's flag for one variant of the game: true while a game plays with it. */
 export function variantFlag(variant: string): string {
   return `$variant_${variant}`;
-}
-
-/** The test that fails where `code` holds: a flag compared with true (flagRead) compared the other
- *  way, anything else negated. */
-export function failing(code: string): string {
-  const flag = /^\(([\w$]+(?:\[[\w$ +*-]*\]!)?) (===|!==) true\)$/.exec(code);
-  if (flag === null) return `!(${code})`;
-  return `${flag[1]} ${flag[2] === "===" ? "!==" : "==="} true`;
 }
 
 /** The per-player variable `eliminate` keeps (0 while a seat is in the game). */
@@ -98,11 +91,11 @@ export abstract class KernelExpressions extends KernelLists {
         return quote(e.value);
       case "name": {
         const flag = this.flagRead(e);
-        return flag === null ? this.name(e) : `(${flag} === true)`;
+        return flag === null ? this.name(e) : flagSet(flag);
       }
       case "index": {
         const flag = this.flagRead(e);
-        if (flag !== null) return `(${flag} === true)`;
+        if (flag !== null) return flagSet(flag);
         const target = this.game.types.get(e.target);
         if (target?.kind === "table") {
           const name = e.target.kind === "name" ? e.target.name : unsupported("a table read through an expression");
@@ -130,7 +123,7 @@ export abstract class KernelExpressions extends KernelLists {
       }
       case "member": {
         const flag = this.flagRead(e);
-        if (flag !== null) return `(${flag} === true)`;
+        if (flag !== null) return flagSet(flag);
         const target = this.game.types.get(e.target);
         if (target?.kind === "enum-type") return quote(e.member.name);
         if (target?.kind === "card") {
@@ -143,7 +136,7 @@ export abstract class KernelExpressions extends KernelLists {
       case "unary": {
         if (e.operator !== "not") return `-(${this.expression(e.operand)})`;
         const flag = this.flagRead(e.operand);
-        return flag === null ? `!(${this.expression(e.operand)})` : `(${flag} !== true)`;
+        return flag === null ? `!(${this.expression(e.operand)})` : `(${failing(flagSet(flag))})`;
       }
       case "binary":
         return this.binary(e);
@@ -160,16 +153,9 @@ export abstract class KernelExpressions extends KernelLists {
     }
   }
 
-  /**
-   * A flag (a `bool` variable, a seat's entry of one kept per player, a local, a card's printed
-   * field, a variant's flag) read as a value, or null for anything else: written compared with
-   * `true`, not tested for truth. The kernel's variables live in its closure, and V8 knows nothing of
-   * a closure slot's type, nor of a plain array's entries (the cards' printed fields are plain
-   * arrays): a flag held there and tested for truth is tested against every falsy value JavaScript has
-   * (false, 0, "", a number object…), some fifteen instructions and branches. Compared with `true`,
-   * one: booleans are single objects. Every flag of a kernel holds `true` or `false` (per-card flags,
-   * kept as numbers, are read through their own compare: playout-card-vars.ts).
-   */
+  /** What a flag (a `bool` variable, a seat's entry of one kept per player, a local, a card's
+   *  printed field, a variant's flag) reads, to be tested by flagSet (playout-flags.ts); null for
+   *  anything else. */
   private flagRead(e: A.Expression): string | null {
     if (e.kind === "call" && e.callee.name === "variant" && this.game.names.get(e)?.kind !== "function") return variantFlag((e.args[0] as A.NameExpression).name);
     if (this.game.types.get(e)?.kind !== "bool" || this.isZone(e)) return null;
@@ -389,7 +375,7 @@ export abstract class KernelExpressions extends KernelLists {
         return this.bestSets(e);
       case "variant":
         // A flag set once per game (see variantFlag), not a search of the variant list per test.
-        return `(${this.flagRead(e)} === true)`;
+        return flagSet(this.flagRead(e)!);
       case "next": {
         // A seat is below the player count: the next one wraps to 0 without a division.
         const seat = this.expression(e.args[0]!);

@@ -1,5 +1,5 @@
-// A kernel reads every flag compared with `true` (playout-expressions.ts `flagRead`): a `bool`
-// variable, a seat's entry of one kept per player, a local the flow keeps across decisions, a card's
+// A kernel reads every flag compared with `true` (playout-flags.ts, playout-expressions.ts
+// `flagRead`): a `bool` variable, a seat's entry of one kept per player, a local the flow keeps across decisions, a card's
 // printed field, a variant. V8 knows nothing of what a closure variable or a plain array holds, and a
 // test for truth there is JavaScript's whole test (false, 0, "", …); `x === true` is one compare. It is
 // right only while every flag holds `true` or `false`, never 1 or 0: the drill's flags are set from a

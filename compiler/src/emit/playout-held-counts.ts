@@ -27,6 +27,7 @@ import { isWritesMarker } from "./playout-memo.js";
 import { plain, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
 import { ALL_SEATS } from "./playout-seat-sets.js";
+import { failing, flagSet } from "./playout-flags.js";
 import type { StateDeclaration } from "./playout-kernel-state.js";
 
 type Marker =
@@ -228,8 +229,7 @@ export class KernelHeldCounts {
 
   /** Whether seat `seat` passes the counted test. */
   private holds(c: Counted, seat: string): string {
-    // A flag compared with true, as the expression writer reads one (flagRead): one compare.
-    return c.positive ? `${c.array}[${seat}]! > 0` : `(${c.array}[${seat}]! === true)`;
+    return c.positive ? `${c.array}[${seat}]! > 0` : flagSet(`${c.array}[${seat}]!`);
   }
 
   // ── markers ──────────────────────────────────────────────────────────────────────────────────
@@ -303,7 +303,7 @@ export class KernelHeldCounts {
       }
       if (m.op === "recount") {
         for (const c of this.counted.values()) out.push(`${c.name} = 0; for (let $p = 0; $p < players; $p++) if (${this.holds(c, "$p")}) ${c.name}++;`);
-        for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${varName(variable)}[$p] === true) ${mask} |= 1 << $p;`);
+        for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${flagSet(`${varName(variable)}[$p]`)}) ${mask} |= 1 << $p;`);
         for (const [variable, masks] of this.naming) out.push(`${masks}.fill(0); for (let $p = 0; $p < players; $p++) ${masks}[${varName(variable)}[$p]!] |= 1 << $p;`);
         for (const [variable, masks] of this.signs) {
           const tests = [...masks].map(([sign, mask]) => `if (${varName(variable)}[$p]! ${SIGN_TEST[sign]}) ${mask} |= 1 << $p;`);
@@ -347,7 +347,7 @@ export class KernelHeldCounts {
         // The seat's bit in each mask of the seats above 0 or at 0 follows its new value.
         for (const [sign, mask] of signs) out.push(`${mask} = ${array}[${m.seat}]! ${SIGN_TEST[sign]} ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
       }
-      if (mask && m.op === "after") out.push(`${mask} = ${array}[${m.seat}] === true ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
+      if (mask && m.op === "after") out.push(`${mask} = ${flagSet(`${array}[${m.seat}]`)} ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
     }
     return out;
   }
@@ -358,7 +358,8 @@ export class KernelHeldCounts {
     const c = this.counted.get(variable);
     const mask = this.masked.get(variable);
     const array = varName(variable);
-    const out = [c ? `if (${array}[${seat}] ${value ? "!==" : "==="} true) { ${array}[${seat}] = ${value}; ${c.name}${value ? "++" : "--"}; }` : `${array}[${seat}] = ${value};`];
+    const isSet = flagSet(`${array}[${seat}]`);
+    const out = [c ? `if (${value ? failing(isSet) : isSet}) { ${array}[${seat}] = ${value}; ${c.name}${value ? "++" : "--"}; }` : `${array}[${seat}] = ${value};`];
     if (mask) out.push(value ? `${mask} |= 1 << ${seat};` : `${mask} &= ~(1 << ${seat});`);
     return out;
   }

@@ -10,7 +10,7 @@
 // Where the seats can be a mask (`seatMaskParameter`, tried first: the seats in play, and a `where`
 // read as a set of seats), the parameter is that mask, narrowed by the requirements read so, and
 // neither walked nor listed.
-import { failing } from "./playout-expressions.js";
+import { failing } from "./playout-flags.js";
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { KernelDomain } from "./playout-domains.js";

@@ -10,6 +10,7 @@ import { escapeRegExp } from "./code.js";
 import type { KernelHeldCounts } from "./playout-held-counts.js";
 import type { SearchTest } from "./playout-shared-search.js";
 import { ALL_SEATS, complement, seatsIn, seatsPassing } from "./playout-seat-sets.js";
+import { closesAtEnd } from "./playout-segment-offsets.js";
 
 /** The seats a leading test of a search over binder `binder` lets through no seat of, by test:
  *  a mask expression per test, and what keeps the masks it reads, up to the first test of another
@@ -59,17 +60,7 @@ export function sharedSeatSkips(held: KernelHeldCounts | null, searches: readonl
 /** The seats not in `skipped` (a mask expression, or several joined by ` | `): one skip that is
  *  itself a complement (`~$above_x`, from a test read as a set of seats) is read without it. */
 function notIn(skipped: string): string {
-  return /^~[\w$]+$/.test(skipped) || (skipped.startsWith("~(") && closingParen(skipped, 1) === skipped.length - 1) ? complement(skipped) : `~(${skipped})`;
-}
-
-/** The index of the parenthesis closing the one at `open` in `code`, or -1. */
-function closingParen(code: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < code.length; i++) {
-    if (code[i] === "(") depth++;
-    else if (code[i] === ")" && --depth === 0) return i;
-  }
-  return -1;
+  return /^~[\w$]+$/.test(skipped) || (skipped.startsWith("~(") && closesAtEnd(skipped.slice(1))) ? complement(skipped) : `~(${skipped})`;
 }
 
 /** The loop over the seats not in `skipped`, lowest first, binding `binder` to each: of every seat,

@@ -17,6 +17,7 @@ import type { KernelHeldCounts } from "./playout-held-counts.js";
 import type { KernelCounts } from "./playout-counts.js";
 import { namesSlot, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
+import { flagSet } from "./playout-flags.js";
 import type { KernelDomain } from "./playout-domains.js";
 
 /** What a name stands for: the seat of the pass, or the code of a value. */
@@ -188,8 +189,8 @@ function valueCode(game: CheckedGame, e: A.Expression, meaningOf: (e: A.Expressi
   if (e.kind === "index" && e.target.kind === "name" && perPlayer(game, e.target)) {
     const at = valueCode(game, e.index, meaningOf);
     if (at === null) return null;
-    // A flag compared with true, as the expression writer reads one (flagRead): one compare.
-    return game.types.get(e)?.kind === "bool" ? `(${varName(e.target.name)}[${at}]! === true)` : `${varName(e.target.name)}[${at}]!`;
+    const read = `${varName(e.target.name)}[${at}]!`;
+    return game.types.get(e)?.kind === "bool" ? flagSet(read) : read;
   }
   return null;
 }

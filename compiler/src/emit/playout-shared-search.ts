@@ -14,7 +14,7 @@
 // A requirement is thereby tested on values past an option's first match even where it is not
 // drawn: a requirement that faults there faults here (legalMoves, the preferred draw's listing,
 // tests them all too).
-import { failing } from "./playout-expressions.js";
+import { failing } from "./playout-flags.js";
 import type * as A from "../syntax/ast.js";
 import type { SeatSets } from "./playout-seat-sets.js";
 import type { KernelCode } from "./playout-statements.js";
