@@ -152,7 +152,7 @@ export function playout(): PlayoutKernel {
         for (let $i67 = N[Z_property_deck]! - 1; $i67 > 0; $i67--) {
           const $n71 = $i67 + 1;
           let $r72 = 0;
-          for (;;) {
+          {
             const $a = G[0]!,
               $b = G[1]!,
               $c = G[2]!,
@@ -164,10 +164,7 @@ export function playout(): PlayoutKernel {
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n71;
             const $low = $m >>> 0;
-            if ($low >= $n71 || $low >= 4294967296 % $n71) {
-              $r72 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r72 = $low >= $n71 || $low >= 4294967296 % $n71 ? ($m / 4294967296) >>> 0 : drawInt(G, $n71);
           }
           const $j70 = $r72;
           const $a68 = $i67$first - $i67;
@@ -182,7 +179,7 @@ export function playout(): PlayoutKernel {
         for (let $i73 = N[Z_currency_deck]! - 1; $i73 > 0; $i73--) {
           const $n77 = $i73 + 1;
           let $r78 = 0;
-          for (;;) {
+          {
             const $a = G[0]!,
               $b = G[1]!,
               $c = G[2]!,
@@ -194,10 +191,7 @@ export function playout(): PlayoutKernel {
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n77;
             const $low = $m >>> 0;
-            if ($low >= $n77 || $low >= 4294967296 % $n77) {
-              $r78 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r78 = $low >= $n77 || $low >= 4294967296 % $n77 ? ($m / 4294967296) >>> 0 : drawInt(G, $n77);
           }
           const $j76 = $r78;
           const $a74 = $i73$first - $i73;
@@ -665,7 +659,7 @@ export function playout(): PlayoutKernel {
             const $n8 = $total6;
             let $r9 = 0;
             if ($n8 <= 2097152 && $n8 >= 1) {
-              for (;;) {
+              {
                 const $a = P[0]!,
                   $b = P[1]!,
                   $c = P[2]!,
@@ -677,10 +671,7 @@ export function playout(): PlayoutKernel {
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
                 const $m = ($t >>> 0) * $n8;
                 const $low = $m >>> 0;
-                if ($low >= $n8 || $low >= 4294967296 % $n8) {
-                  $r9 = ($m / 4294967296) >>> 0;
-                  break;
-                }
+                $r9 = $low >= $n8 || $low >= 4294967296 % $n8 ? ($m / 4294967296) >>> 0 : drawInt(P, $n8);
               }
             } else {
               if (!($n8 >= 1 && $n8 <= 4294967296))
@@ -809,7 +800,7 @@ export function playout(): PlayoutKernel {
                 const $n28 = $total26;
                 let $r29 = 0;
                 if ($n28 <= 2097152 && $n28 >= 1) {
-                  for (;;) {
+                  {
                     const $a = P[0]!,
                       $b = P[1]!,
                       $c = P[2]!,
@@ -821,10 +812,8 @@ export function playout(): PlayoutKernel {
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
                     const $m = ($t >>> 0) * $n28;
                     const $low = $m >>> 0;
-                    if ($low >= $n28 || $low >= 4294967296 % $n28) {
-                      $r29 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                    $r29 =
+                      $low >= $n28 || $low >= 4294967296 % $n28 ? ($m / 4294967296) >>> 0 : drawInt(P, $n28);
                   }
                 } else {
                   if (!($n28 >= 1 && $n28 <= 4294967296))

@@ -37,7 +37,7 @@ export function playout(): PlayoutKernel {
     const $n850 = sides;
     let $r851 = 0;
     if ($n850 <= 2097152 && $n850 >= 1) {
-      for (;;) {
+      {
         const $a = G[0]!,
           $b = G[1]!,
           $c = G[2]!,
@@ -49,10 +49,7 @@ export function playout(): PlayoutKernel {
         G[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n850;
         const $low = $m >>> 0;
-        if ($low >= $n850 || $low >= 4294967296 % $n850) {
-          $r851 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r851 = $low >= $n850 || $low >= 4294967296 % $n850 ? ($m / 4294967296) >>> 0 : drawInt(G, $n850);
       }
     } else {
       if (!($n850 >= 1 && $n850 <= 4294967296))
@@ -920,7 +917,7 @@ export function playout(): PlayoutKernel {
             for (let $i58 = N[Z_box]! - 1; $i58 > 0; $i58--) {
               const $n62 = $i58 + 1;
               let $r63 = 0;
-              for (;;) {
+              {
                 const $a = G[0]!,
                   $b = G[1]!,
                   $c = G[2]!,
@@ -932,10 +929,7 @@ export function playout(): PlayoutKernel {
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
                 const $m = ($t >>> 0) * $n62;
                 const $low = $m >>> 0;
-                if ($low >= $n62 || $low >= 4294967296 % $n62) {
-                  $r63 = ($m / 4294967296) >>> 0;
-                  break;
-                }
+                $r63 = $low >= $n62 || $low >= 4294967296 % $n62 ? ($m / 4294967296) >>> 0 : drawInt(G, $n62);
               }
               const $j61 = $r63;
               const $a59 = $i58$first + $i58;
@@ -4665,7 +4659,7 @@ export function playout(): PlayoutKernel {
           const $n34 = $total32;
           let $r35 = 0;
           if ($n34 <= 2097152 && $n34 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -4677,10 +4671,7 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n34;
               const $low = $m >>> 0;
-              if ($low >= $n34 || $low >= 4294967296 % $n34) {
-                $r35 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r35 = $low >= $n34 || $low >= 4294967296 % $n34 ? ($m / 4294967296) >>> 0 : drawInt(P, $n34);
             }
           } else {
             if (!($n34 >= 1 && $n34 <= 4294967296))
@@ -4782,7 +4773,7 @@ export function playout(): PlayoutKernel {
     const $n78 = $total76;
     let $r79 = 0;
     if ($n78 <= 2097152 && $n78 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -4794,10 +4785,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n78;
         const $low = $m >>> 0;
-        if ($low >= $n78 || $low >= 4294967296 % $n78) {
-          $r79 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r79 = $low >= $n78 || $low >= 4294967296 % $n78 ? ($m / 4294967296) >>> 0 : drawInt(P, $n78);
       }
     } else {
       if (!($n78 >= 1 && $n78 <= 4294967296))
@@ -4857,7 +4845,7 @@ export function playout(): PlayoutKernel {
           const $n92 = $total90;
           let $r93 = 0;
           if ($n92 <= 2097152 && $n92 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -4869,10 +4857,7 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n92;
               const $low = $m >>> 0;
-              if ($low >= $n92 || $low >= 4294967296 % $n92) {
-                $r93 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r93 = $low >= $n92 || $low >= 4294967296 % $n92 ? ($m / 4294967296) >>> 0 : drawInt(P, $n92);
             }
           } else {
             if (!($n92 >= 1 && $n92 <= 4294967296))
@@ -4925,7 +4910,7 @@ export function playout(): PlayoutKernel {
     const $n110 = $total108;
     let $r111 = 0;
     if ($n110 <= 2097152 && $n110 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -4937,10 +4922,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n110;
         const $low = $m >>> 0;
-        if ($low >= $n110 || $low >= 4294967296 % $n110) {
-          $r111 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r111 = $low >= $n110 || $low >= 4294967296 % $n110 ? ($m / 4294967296) >>> 0 : drawInt(P, $n110);
       }
     } else {
       if (!($n110 >= 1 && $n110 <= 4294967296))
@@ -5000,7 +4982,7 @@ export function playout(): PlayoutKernel {
           const $n124 = $total122;
           let $r125 = 0;
           if ($n124 <= 2097152 && $n124 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -5012,10 +4994,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n124;
               const $low = $m >>> 0;
-              if ($low >= $n124 || $low >= 4294967296 % $n124) {
-                $r125 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r125 =
+                $low >= $n124 || $low >= 4294967296 % $n124 ? ($m / 4294967296) >>> 0 : drawInt(P, $n124);
             }
           } else {
             if (!($n124 >= 1 && $n124 <= 4294967296))
@@ -5068,7 +5048,7 @@ export function playout(): PlayoutKernel {
     const $n150 = $total148;
     let $r151 = 0;
     if ($n150 <= 2097152 && $n150 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -5080,10 +5060,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n150;
         const $low = $m >>> 0;
-        if ($low >= $n150 || $low >= 4294967296 % $n150) {
-          $r151 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r151 = $low >= $n150 || $low >= 4294967296 % $n150 ? ($m / 4294967296) >>> 0 : drawInt(P, $n150);
       }
     } else {
       if (!($n150 >= 1 && $n150 <= 4294967296))
@@ -5143,7 +5120,7 @@ export function playout(): PlayoutKernel {
           const $n164 = $total162;
           let $r165 = 0;
           if ($n164 <= 2097152 && $n164 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -5155,10 +5132,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n164;
               const $low = $m >>> 0;
-              if ($low >= $n164 || $low >= 4294967296 % $n164) {
-                $r165 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r165 =
+                $low >= $n164 || $low >= 4294967296 % $n164 ? ($m / 4294967296) >>> 0 : drawInt(P, $n164);
             }
           } else {
             if (!($n164 >= 1 && $n164 <= 4294967296))
@@ -5211,7 +5186,7 @@ export function playout(): PlayoutKernel {
     const $n180 = $total178;
     let $r181 = 0;
     if ($n180 <= 2097152 && $n180 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -5223,10 +5198,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n180;
         const $low = $m >>> 0;
-        if ($low >= $n180 || $low >= 4294967296 % $n180) {
-          $r181 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r181 = $low >= $n180 || $low >= 4294967296 % $n180 ? ($m / 4294967296) >>> 0 : drawInt(P, $n180);
       }
     } else {
       if (!($n180 >= 1 && $n180 <= 4294967296))
@@ -5286,7 +5258,7 @@ export function playout(): PlayoutKernel {
           const $n194 = $total192;
           let $r195 = 0;
           if ($n194 <= 2097152 && $n194 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -5298,10 +5270,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n194;
               const $low = $m >>> 0;
-              if ($low >= $n194 || $low >= 4294967296 % $n194) {
-                $r195 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r195 =
+                $low >= $n194 || $low >= 4294967296 % $n194 ? ($m / 4294967296) >>> 0 : drawInt(P, $n194);
             }
           } else {
             if (!($n194 >= 1 && $n194 <= 4294967296))
@@ -5354,7 +5324,7 @@ export function playout(): PlayoutKernel {
     const $n229 = $total227;
     let $r230 = 0;
     if ($n229 <= 2097152 && $n229 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -5366,10 +5336,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n229;
         const $low = $m >>> 0;
-        if ($low >= $n229 || $low >= 4294967296 % $n229) {
-          $r230 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r230 = $low >= $n229 || $low >= 4294967296 % $n229 ? ($m / 4294967296) >>> 0 : drawInt(P, $n229);
       }
     } else {
       if (!($n229 >= 1 && $n229 <= 4294967296))
@@ -5429,7 +5396,7 @@ export function playout(): PlayoutKernel {
           const $n243 = $total241;
           let $r244 = 0;
           if ($n243 <= 2097152 && $n243 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -5441,10 +5408,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n243;
               const $low = $m >>> 0;
-              if ($low >= $n243 || $low >= 4294967296 % $n243) {
-                $r244 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r244 =
+                $low >= $n243 || $low >= 4294967296 % $n243 ? ($m / 4294967296) >>> 0 : drawInt(P, $n243);
             }
           } else {
             if (!($n243 >= 1 && $n243 <= 4294967296))
@@ -5497,7 +5462,7 @@ export function playout(): PlayoutKernel {
     const $n269 = $total267;
     let $r270 = 0;
     if ($n269 <= 2097152 && $n269 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -5509,10 +5474,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n269;
         const $low = $m >>> 0;
-        if ($low >= $n269 || $low >= 4294967296 % $n269) {
-          $r270 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r270 = $low >= $n269 || $low >= 4294967296 % $n269 ? ($m / 4294967296) >>> 0 : drawInt(P, $n269);
       }
     } else {
       if (!($n269 >= 1 && $n269 <= 4294967296))
@@ -5572,7 +5534,7 @@ export function playout(): PlayoutKernel {
           const $n283 = $total281;
           let $r284 = 0;
           if ($n283 <= 2097152 && $n283 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -5584,10 +5546,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n283;
               const $low = $m >>> 0;
-              if ($low >= $n283 || $low >= 4294967296 % $n283) {
-                $r284 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r284 =
+                $low >= $n283 || $low >= 4294967296 % $n283 ? ($m / 4294967296) >>> 0 : drawInt(P, $n283);
             }
           } else {
             if (!($n283 >= 1 && $n283 <= 4294967296))
@@ -5640,7 +5600,7 @@ export function playout(): PlayoutKernel {
     const $n299 = $total297;
     let $r300 = 0;
     if ($n299 <= 2097152 && $n299 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -5652,10 +5612,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n299;
         const $low = $m >>> 0;
-        if ($low >= $n299 || $low >= 4294967296 % $n299) {
-          $r300 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r300 = $low >= $n299 || $low >= 4294967296 % $n299 ? ($m / 4294967296) >>> 0 : drawInt(P, $n299);
       }
     } else {
       if (!($n299 >= 1 && $n299 <= 4294967296))
@@ -5715,7 +5672,7 @@ export function playout(): PlayoutKernel {
           const $n313 = $total311;
           let $r314 = 0;
           if ($n313 <= 2097152 && $n313 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -5727,10 +5684,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n313;
               const $low = $m >>> 0;
-              if ($low >= $n313 || $low >= 4294967296 % $n313) {
-                $r314 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r314 =
+                $low >= $n313 || $low >= 4294967296 % $n313 ? ($m / 4294967296) >>> 0 : drawInt(P, $n313);
             }
           } else {
             if (!($n313 >= 1 && $n313 <= 4294967296))
@@ -5779,7 +5734,7 @@ export function playout(): PlayoutKernel {
     const $n334 = $total332;
     let $r335 = 0;
     if ($n334 <= 2097152 && $n334 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -5791,10 +5746,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n334;
         const $low = $m >>> 0;
-        if ($low >= $n334 || $low >= 4294967296 % $n334) {
-          $r335 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r335 = $low >= $n334 || $low >= 4294967296 % $n334 ? ($m / 4294967296) >>> 0 : drawInt(P, $n334);
       }
     } else {
       if (!($n334 >= 1 && $n334 <= 4294967296))
@@ -5880,7 +5832,7 @@ export function playout(): PlayoutKernel {
       const $n358 = $offered355;
       let $r359 = 0;
       if ($n358 <= 2097152 && $n358 >= 1) {
-        for (;;) {
+        {
           const $a = P[0]!,
             $b = P[1]!,
             $c = P[2]!,
@@ -5892,10 +5844,7 @@ export function playout(): PlayoutKernel {
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
           const $m = ($t >>> 0) * $n358;
           const $low = $m >>> 0;
-          if ($low >= $n358 || $low >= 4294967296 % $n358) {
-            $r359 = ($m / 4294967296) >>> 0;
-            break;
-          }
+          $r359 = $low >= $n358 || $low >= 4294967296 % $n358 ? ($m / 4294967296) >>> 0 : drawInt(P, $n358);
         }
       } else {
         if (!($n358 >= 1 && $n358 <= 4294967296))
@@ -5908,7 +5857,7 @@ export function playout(): PlayoutKernel {
         const $n363 = $values49$n;
         let $r364 = 0;
         if ($n363 <= 2097152 && $n363 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -5920,10 +5869,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n363;
             const $low = $m >>> 0;
-            if ($low >= $n363 || $low >= 4294967296 % $n363) {
-              $r364 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r364 = $low >= $n363 || $low >= 4294967296 % $n363 ? ($m / 4294967296) >>> 0 : drawInt(P, $n363);
           }
         } else {
           if (!($n363 >= 1 && $n363 <= 4294967296))
@@ -5971,7 +5917,7 @@ export function playout(): PlayoutKernel {
     const $n375 = $total373;
     let $r376 = 0;
     if ($n375 <= 2097152 && $n375 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -5983,10 +5929,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n375;
         const $low = $m >>> 0;
-        if ($low >= $n375 || $low >= 4294967296 % $n375) {
-          $r376 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r376 = $low >= $n375 || $low >= 4294967296 % $n375 ? ($m / 4294967296) >>> 0 : drawInt(P, $n375);
       }
     } else {
       if (!($n375 >= 1 && $n375 <= 4294967296))
@@ -6058,7 +6001,7 @@ export function playout(): PlayoutKernel {
     const $n391 = $total389;
     let $r392 = 0;
     if ($n391 <= 2097152 && $n391 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -6070,10 +6013,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n391;
         const $low = $m >>> 0;
-        if ($low >= $n391 || $low >= 4294967296 % $n391) {
-          $r392 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r392 = $low >= $n391 || $low >= 4294967296 % $n391 ? ($m / 4294967296) >>> 0 : drawInt(P, $n391);
       }
     } else {
       if (!($n391 >= 1 && $n391 <= 4294967296))
@@ -6152,7 +6092,7 @@ export function playout(): PlayoutKernel {
     const $n411 = $total409;
     let $r412 = 0;
     if ($n411 <= 2097152 && $n411 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -6164,10 +6104,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n411;
         const $low = $m >>> 0;
-        if ($low >= $n411 || $low >= 4294967296 % $n411) {
-          $r412 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r412 = $low >= $n411 || $low >= 4294967296 % $n411 ? ($m / 4294967296) >>> 0 : drawInt(P, $n411);
       }
     } else {
       if (!($n411 >= 1 && $n411 <= 4294967296))
@@ -6248,7 +6185,7 @@ export function playout(): PlayoutKernel {
     const $n432 = $total430;
     let $r433 = 0;
     if ($n432 <= 2097152 && $n432 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -6260,10 +6197,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n432;
         const $low = $m >>> 0;
-        if ($low >= $n432 || $low >= 4294967296 % $n432) {
-          $r433 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r433 = $low >= $n432 || $low >= 4294967296 % $n432 ? ($m / 4294967296) >>> 0 : drawInt(P, $n432);
       }
     } else {
       if (!($n432 >= 1 && $n432 <= 4294967296))
@@ -6469,7 +6403,7 @@ export function playout(): PlayoutKernel {
       const $n473 = $offered470;
       let $r474 = 0;
       if ($n473 <= 2097152 && $n473 >= 1) {
-        for (;;) {
+        {
           const $a = P[0]!,
             $b = P[1]!,
             $c = P[2]!,
@@ -6481,10 +6415,7 @@ export function playout(): PlayoutKernel {
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
           const $m = ($t >>> 0) * $n473;
           const $low = $m >>> 0;
-          if ($low >= $n473 || $low >= 4294967296 % $n473) {
-            $r474 = ($m / 4294967296) >>> 0;
-            break;
-          }
+          $r474 = $low >= $n473 || $low >= 4294967296 % $n473 ? ($m / 4294967296) >>> 0 : drawInt(P, $n473);
         }
       } else {
         if (!($n473 >= 1 && $n473 <= 4294967296))
@@ -6528,7 +6459,7 @@ export function playout(): PlayoutKernel {
         const $n478 = $values54$n;
         let $r479 = 0;
         if ($n478 <= 2097152 && $n478 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -6540,10 +6471,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n478;
             const $low = $m >>> 0;
-            if ($low >= $n478 || $low >= 4294967296 % $n478) {
-              $r479 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r479 = $low >= $n478 || $low >= 4294967296 % $n478 ? ($m / 4294967296) >>> 0 : drawInt(P, $n478);
           }
         } else {
           if (!($n478 >= 1 && $n478 <= 4294967296))
@@ -6623,7 +6551,7 @@ export function playout(): PlayoutKernel {
         const $n486 = maskSeats($seats466);
         let $r487 = 0;
         if ($n486 <= 2097152 && $n486 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -6635,10 +6563,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n486;
             const $low = $m >>> 0;
-            if ($low >= $n486 || $low >= 4294967296 % $n486) {
-              $r487 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r487 = $low >= $n486 || $low >= 4294967296 % $n486 ? ($m / 4294967296) >>> 0 : drawInt(P, $n486);
           }
         } else {
           if (!($n486 >= 1 && $n486 <= 4294967296))
@@ -6684,7 +6609,7 @@ export function playout(): PlayoutKernel {
         const $n491 = $values56$n;
         let $r492 = 0;
         if ($n491 <= 2097152 && $n491 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -6696,10 +6621,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n491;
             const $low = $m >>> 0;
-            if ($low >= $n491 || $low >= 4294967296 % $n491) {
-              $r492 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r492 = $low >= $n491 || $low >= 4294967296 % $n491 ? ($m / 4294967296) >>> 0 : drawInt(P, $n491);
           }
         } else {
           if (!($n491 >= 1 && $n491 <= 4294967296))
@@ -6846,7 +6768,7 @@ export function playout(): PlayoutKernel {
     const $n518 = $total516;
     let $r519 = 0;
     if ($n518 <= 2097152 && $n518 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -6858,10 +6780,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n518;
         const $low = $m >>> 0;
-        if ($low >= $n518 || $low >= 4294967296 % $n518) {
-          $r519 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r519 = $low >= $n518 || $low >= 4294967296 % $n518 ? ($m / 4294967296) >>> 0 : drawInt(P, $n518);
       }
     } else {
       if (!($n518 >= 1 && $n518 <= 4294967296))
@@ -6979,7 +6898,7 @@ export function playout(): PlayoutKernel {
     const $n543 = $total541;
     let $r544 = 0;
     if ($n543 <= 2097152 && $n543 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -6991,10 +6910,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n543;
         const $low = $m >>> 0;
-        if ($low >= $n543 || $low >= 4294967296 % $n543) {
-          $r544 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r544 = $low >= $n543 || $low >= 4294967296 % $n543 ? ($m / 4294967296) >>> 0 : drawInt(P, $n543);
       }
     } else {
       if (!($n543 >= 1 && $n543 <= 4294967296))
@@ -7135,7 +7051,7 @@ export function playout(): PlayoutKernel {
     const $n570 = $total568;
     let $r571 = 0;
     if ($n570 <= 2097152 && $n570 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -7147,10 +7063,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n570;
         const $low = $m >>> 0;
-        if ($low >= $n570 || $low >= 4294967296 % $n570) {
-          $r571 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r571 = $low >= $n570 || $low >= 4294967296 % $n570 ? ($m / 4294967296) >>> 0 : drawInt(P, $n570);
       }
     } else {
       if (!($n570 >= 1 && $n570 <= 4294967296))
@@ -7214,7 +7127,7 @@ export function playout(): PlayoutKernel {
     const $n580 = $total578;
     let $r581 = 0;
     if ($n580 <= 2097152 && $n580 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -7226,10 +7139,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n580;
         const $low = $m >>> 0;
-        if ($low >= $n580 || $low >= 4294967296 % $n580) {
-          $r581 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r581 = $low >= $n580 || $low >= 4294967296 % $n580 ? ($m / 4294967296) >>> 0 : drawInt(P, $n580);
       }
     } else {
       if (!($n580 >= 1 && $n580 <= 4294967296))
@@ -7361,7 +7271,7 @@ export function playout(): PlayoutKernel {
     const $n605 = $total603;
     let $r606 = 0;
     if ($n605 <= 2097152 && $n605 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -7373,10 +7283,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n605;
         const $low = $m >>> 0;
-        if ($low >= $n605 || $low >= 4294967296 % $n605) {
-          $r606 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r606 = $low >= $n605 || $low >= 4294967296 % $n605 ? ($m / 4294967296) >>> 0 : drawInt(P, $n605);
       }
     } else {
       if (!($n605 >= 1 && $n605 <= 4294967296))
@@ -7439,7 +7346,7 @@ export function playout(): PlayoutKernel {
     const $n626 = $total624;
     let $r627 = 0;
     if ($n626 <= 2097152 && $n626 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -7451,10 +7358,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n626;
         const $low = $m >>> 0;
-        if ($low >= $n626 || $low >= 4294967296 % $n626) {
-          $r627 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r627 = $low >= $n626 || $low >= 4294967296 % $n626 ? ($m / 4294967296) >>> 0 : drawInt(P, $n626);
       }
     } else {
       if (!($n626 >= 1 && $n626 <= 4294967296))
@@ -7526,7 +7430,7 @@ export function playout(): PlayoutKernel {
     const $n642 = $total640;
     let $r643 = 0;
     if ($n642 <= 2097152 && $n642 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -7538,10 +7442,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n642;
         const $low = $m >>> 0;
-        if ($low >= $n642 || $low >= 4294967296 % $n642) {
-          $r643 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r643 = $low >= $n642 || $low >= 4294967296 % $n642 ? ($m / 4294967296) >>> 0 : drawInt(P, $n642);
       }
     } else {
       if (!($n642 >= 1 && $n642 <= 4294967296))
@@ -7620,7 +7521,7 @@ export function playout(): PlayoutKernel {
     const $n662 = $total660;
     let $r663 = 0;
     if ($n662 <= 2097152 && $n662 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -7632,10 +7533,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n662;
         const $low = $m >>> 0;
-        if ($low >= $n662 || $low >= 4294967296 % $n662) {
-          $r663 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r663 = $low >= $n662 || $low >= 4294967296 % $n662 ? ($m / 4294967296) >>> 0 : drawInt(P, $n662);
       }
     } else {
       if (!($n662 >= 1 && $n662 <= 4294967296))
@@ -7716,7 +7614,7 @@ export function playout(): PlayoutKernel {
     const $n683 = $total681;
     let $r684 = 0;
     if ($n683 <= 2097152 && $n683 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -7728,10 +7626,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n683;
         const $low = $m >>> 0;
-        if ($low >= $n683 || $low >= 4294967296 % $n683) {
-          $r684 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r684 = $low >= $n683 || $low >= 4294967296 % $n683 ? ($m / 4294967296) >>> 0 : drawInt(P, $n683);
       }
     } else {
       if (!($n683 >= 1 && $n683 <= 4294967296))
@@ -7843,7 +7738,7 @@ export function playout(): PlayoutKernel {
       const $n711 = $offered708;
       let $r712 = 0;
       if ($n711 <= 2097152 && $n711 >= 1) {
-        for (;;) {
+        {
           const $a = P[0]!,
             $b = P[1]!,
             $c = P[2]!,
@@ -7855,10 +7750,7 @@ export function playout(): PlayoutKernel {
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
           const $m = ($t >>> 0) * $n711;
           const $low = $m >>> 0;
-          if ($low >= $n711 || $low >= 4294967296 % $n711) {
-            $r712 = ($m / 4294967296) >>> 0;
-            break;
-          }
+          $r712 = $low >= $n711 || $low >= 4294967296 % $n711 ? ($m / 4294967296) >>> 0 : drawInt(P, $n711);
         }
       } else {
         if (!($n711 >= 1 && $n711 <= 4294967296))
@@ -7871,7 +7763,7 @@ export function playout(): PlayoutKernel {
         const $n716 = $values61$n;
         let $r717 = 0;
         if ($n716 <= 2097152 && $n716 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -7883,10 +7775,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n716;
             const $low = $m >>> 0;
-            if ($low >= $n716 || $low >= 4294967296 % $n716) {
-              $r717 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r717 = $low >= $n716 || $low >= 4294967296 % $n716 ? ($m / 4294967296) >>> 0 : drawInt(P, $n716);
           }
         } else {
           if (!($n716 >= 1 && $n716 <= 4294967296))
@@ -7934,7 +7823,7 @@ export function playout(): PlayoutKernel {
     const $n728 = $total726;
     let $r729 = 0;
     if ($n728 <= 2097152 && $n728 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -7946,10 +7835,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n728;
         const $low = $m >>> 0;
-        if ($low >= $n728 || $low >= 4294967296 % $n728) {
-          $r729 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r729 = $low >= $n728 || $low >= 4294967296 % $n728 ? ($m / 4294967296) >>> 0 : drawInt(P, $n728);
       }
     } else {
       if (!($n728 >= 1 && $n728 <= 4294967296))
@@ -8021,7 +7907,7 @@ export function playout(): PlayoutKernel {
     const $n744 = $total742;
     let $r745 = 0;
     if ($n744 <= 2097152 && $n744 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -8033,10 +7919,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n744;
         const $low = $m >>> 0;
-        if ($low >= $n744 || $low >= 4294967296 % $n744) {
-          $r745 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r745 = $low >= $n744 || $low >= 4294967296 % $n744 ? ($m / 4294967296) >>> 0 : drawInt(P, $n744);
       }
     } else {
       if (!($n744 >= 1 && $n744 <= 4294967296))
@@ -8115,7 +7998,7 @@ export function playout(): PlayoutKernel {
     const $n764 = $total762;
     let $r765 = 0;
     if ($n764 <= 2097152 && $n764 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -8127,10 +8010,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n764;
         const $low = $m >>> 0;
-        if ($low >= $n764 || $low >= 4294967296 % $n764) {
-          $r765 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r765 = $low >= $n764 || $low >= 4294967296 % $n764 ? ($m / 4294967296) >>> 0 : drawInt(P, $n764);
       }
     } else {
       if (!($n764 >= 1 && $n764 <= 4294967296))
@@ -8211,7 +8091,7 @@ export function playout(): PlayoutKernel {
     const $n785 = $total783;
     let $r786 = 0;
     if ($n785 <= 2097152 && $n785 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -8223,10 +8103,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n785;
         const $low = $m >>> 0;
-        if ($low >= $n785 || $low >= 4294967296 % $n785) {
-          $r786 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r786 = $low >= $n785 || $low >= 4294967296 % $n785 ? ($m / 4294967296) >>> 0 : drawInt(P, $n785);
       }
     } else {
       if (!($n785 >= 1 && $n785 <= 4294967296))
@@ -8649,7 +8526,7 @@ export function playout(): PlayoutKernel {
         for (let $i802 = N[Z_action_deck]! - 1; $i802 > 0; $i802--) {
           const $n806 = $i802 + 1;
           let $r807 = 0;
-          for (;;) {
+          {
             const $a = G[0]!,
               $b = G[1]!,
               $c = G[2]!,
@@ -8661,10 +8538,7 @@ export function playout(): PlayoutKernel {
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n806;
             const $low = $m >>> 0;
-            if ($low >= $n806 || $low >= 4294967296 % $n806) {
-              $r807 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r807 = $low >= $n806 || $low >= 4294967296 % $n806 ? ($m / 4294967296) >>> 0 : drawInt(G, $n806);
           }
           const $j805 = $r807;
           const $a803 = $i802$first - $i802;
@@ -8699,7 +8573,7 @@ export function playout(): PlayoutKernel {
         for (let $i809 = N[Z_property_deck]! - 1; $i809 > 0; $i809--) {
           const $n813 = $i809 + 1;
           let $r814 = 0;
-          for (;;) {
+          {
             const $a = G[0]!,
               $b = G[1]!,
               $c = G[2]!,
@@ -8711,10 +8585,7 @@ export function playout(): PlayoutKernel {
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n813;
             const $low = $m >>> 0;
-            if ($low >= $n813 || $low >= 4294967296 % $n813) {
-              $r814 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r814 = $low >= $n813 || $low >= 4294967296 % $n813 ? ($m / 4294967296) >>> 0 : drawInt(G, $n813);
           }
           const $j812 = $r814;
           const $a810 = $i809$first - $i809;
@@ -8798,7 +8669,7 @@ export function playout(): PlayoutKernel {
         for (let $i818 = N[Z_property_deck]! - 1; $i818 > 0; $i818--) {
           const $n822 = $i818 + 1;
           let $r823 = 0;
-          for (;;) {
+          {
             const $a = G[0]!,
               $b = G[1]!,
               $c = G[2]!,
@@ -8810,10 +8681,7 @@ export function playout(): PlayoutKernel {
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n822;
             const $low = $m >>> 0;
-            if ($low >= $n822 || $low >= 4294967296 % $n822) {
-              $r823 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r823 = $low >= $n822 || $low >= 4294967296 % $n822 ? ($m / 4294967296) >>> 0 : drawInt(G, $n822);
           }
           const $j821 = $r823;
           const $a819 = $i818$first - $i818;

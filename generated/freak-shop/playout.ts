@@ -475,7 +475,7 @@ export function playout(): PlayoutKernel {
       const $n10 = $offered7;
       let $r11 = 0;
       if ($n10 <= 2097152 && $n10 >= 1) {
-        for (;;) {
+        {
           const $a = P[0]!,
             $b = P[1]!,
             $c = P[2]!,
@@ -487,10 +487,7 @@ export function playout(): PlayoutKernel {
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
           const $m = ($t >>> 0) * $n10;
           const $low = $m >>> 0;
-          if ($low >= $n10 || $low >= 4294967296 % $n10) {
-            $r11 = ($m / 4294967296) >>> 0;
-            break;
-          }
+          $r11 = $low >= $n10 || $low >= 4294967296 % $n10 ? ($m / 4294967296) >>> 0 : drawInt(P, $n10);
         }
       } else {
         if (!($n10 >= 1 && $n10 <= 4294967296))
@@ -1019,7 +1016,7 @@ export function playout(): PlayoutKernel {
         for (let $i105 = N[Z_draw]! - 1; $i105 > 0; $i105--) {
           const $n109 = $i105 + 1;
           let $r110 = 0;
-          for (;;) {
+          {
             const $a = G[0]!,
               $b = G[1]!,
               $c = G[2]!,
@@ -1031,10 +1028,7 @@ export function playout(): PlayoutKernel {
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n109;
             const $low = $m >>> 0;
-            if ($low >= $n109 || $low >= 4294967296 % $n109) {
-              $r110 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r110 = $low >= $n109 || $low >= 4294967296 % $n109 ? ($m / 4294967296) >>> 0 : drawInt(G, $n109);
           }
           const $j108 = $r110;
           const $a106 = $i105$first - $i105;
@@ -1106,7 +1100,7 @@ export function playout(): PlayoutKernel {
         for (let $i121 = N[Z_bottom_seven]! - 1; $i121 > 0; $i121--) {
           const $n125 = $i121 + 1;
           let $r126 = 0;
-          for (;;) {
+          {
             const $a = G[0]!,
               $b = G[1]!,
               $c = G[2]!,
@@ -1118,10 +1112,7 @@ export function playout(): PlayoutKernel {
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n125;
             const $low = $m >>> 0;
-            if ($low >= $n125 || $low >= 4294967296 % $n125) {
-              $r126 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r126 = $low >= $n125 || $low >= 4294967296 % $n125 ? ($m / 4294967296) >>> 0 : drawInt(G, $n125);
           }
           const $j124 = $r126;
           const $a122 = $i121$first + $i121;
@@ -1193,7 +1184,7 @@ export function playout(): PlayoutKernel {
           for (let $i133 = N[Z_objective_stacks]! - 1; $i133 > 0; $i133--) {
             const $n137 = $i133 + 1;
             let $r138 = 0;
-            for (;;) {
+            {
               const $a = G[0]!,
                 $b = G[1]!,
                 $c = G[2]!,
@@ -1205,10 +1196,8 @@ export function playout(): PlayoutKernel {
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n137;
               const $low = $m >>> 0;
-              if ($low >= $n137 || $low >= 4294967296 % $n137) {
-                $r138 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r138 =
+                $low >= $n137 || $low >= 4294967296 % $n137 ? ($m / 4294967296) >>> 0 : drawInt(G, $n137);
             }
             const $j136 = $r138;
             const $a134 = $i133$first + $i133;

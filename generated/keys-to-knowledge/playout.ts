@@ -39,7 +39,7 @@ export function playout(): PlayoutKernel {
     const $n1028 = sides;
     let $r1029 = 0;
     if ($n1028 <= 2097152 && $n1028 >= 1) {
-      for (;;) {
+      {
         const $a = G[0]!,
           $b = G[1]!,
           $c = G[2]!,
@@ -51,10 +51,7 @@ export function playout(): PlayoutKernel {
         G[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n1028;
         const $low = $m >>> 0;
-        if ($low >= $n1028 || $low >= 4294967296 % $n1028) {
-          $r1029 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r1029 = $low >= $n1028 || $low >= 4294967296 % $n1028 ? ($m / 4294967296) >>> 0 : drawInt(G, $n1028);
       }
     } else {
       if (!($n1028 >= 1 && $n1028 <= 4294967296))
@@ -4021,7 +4018,7 @@ export function playout(): PlayoutKernel {
           const $n52 = $left48;
           let $r53 = 0;
           if ($n52 <= 2097152 && $n52 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -4033,10 +4030,7 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n52;
               const $low = $m >>> 0;
-              if ($low >= $n52 || $low >= 4294967296 % $n52) {
-                $r53 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r53 = $low >= $n52 || $low >= 4294967296 % $n52 ? ($m / 4294967296) >>> 0 : drawInt(P, $n52);
             }
           } else {
             if (!($n52 >= 1 && $n52 <= 4294967296))
@@ -4172,7 +4166,7 @@ export function playout(): PlayoutKernel {
           const $n62 = $offered59;
           let $r63 = 0;
           if ($n62 <= 2097152 && $n62 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -4184,10 +4178,7 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n62;
               const $low = $m >>> 0;
-              if ($low >= $n62 || $low >= 4294967296 % $n62) {
-                $r63 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r63 = $low >= $n62 || $low >= 4294967296 % $n62 ? ($m / 4294967296) >>> 0 : drawInt(P, $n62);
             }
           } else {
             if (!($n62 >= 1 && $n62 <= 4294967296))
@@ -4200,7 +4191,7 @@ export function playout(): PlayoutKernel {
             const $n67 = Math.max(0, $high55 - $least57 + 1);
             let $r68 = 0;
             if ($n67 <= 2097152 && $n67 >= 1) {
-              for (;;) {
+              {
                 const $a = P[0]!,
                   $b = P[1]!,
                   $c = P[2]!,
@@ -4212,10 +4203,7 @@ export function playout(): PlayoutKernel {
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
                 const $m = ($t >>> 0) * $n67;
                 const $low = $m >>> 0;
-                if ($low >= $n67 || $low >= 4294967296 % $n67) {
-                  $r68 = ($m / 4294967296) >>> 0;
-                  break;
-                }
+                $r68 = $low >= $n67 || $low >= 4294967296 % $n67 ? ($m / 4294967296) >>> 0 : drawInt(P, $n67);
               }
             } else {
               if (!($n67 >= 1 && $n67 <= 4294967296))
@@ -4386,7 +4374,7 @@ export function playout(): PlayoutKernel {
       const $n133 = $offered130;
       let $r134 = 0;
       if ($n133 <= 2097152 && $n133 >= 1) {
-        for (;;) {
+        {
           const $a = P[0]!,
             $b = P[1]!,
             $c = P[2]!,
@@ -4398,10 +4386,7 @@ export function playout(): PlayoutKernel {
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
           const $m = ($t >>> 0) * $n133;
           const $low = $m >>> 0;
-          if ($low >= $n133 || $low >= 4294967296 % $n133) {
-            $r134 = ($m / 4294967296) >>> 0;
-            break;
-          }
+          $r134 = $low >= $n133 || $low >= 4294967296 % $n133 ? ($m / 4294967296) >>> 0 : drawInt(P, $n133);
         }
       } else {
         if (!($n133 >= 1 && $n133 <= 4294967296))
@@ -4414,7 +4399,7 @@ export function playout(): PlayoutKernel {
         const $n138 = $values11$n;
         let $r139 = 0;
         if ($n138 <= 2097152 && $n138 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -4426,10 +4411,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n138;
             const $low = $m >>> 0;
-            if ($low >= $n138 || $low >= 4294967296 % $n138) {
-              $r139 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r139 = $low >= $n138 || $low >= 4294967296 % $n138 ? ($m / 4294967296) >>> 0 : drawInt(P, $n138);
           }
         } else {
           if (!($n138 >= 1 && $n138 <= 4294967296))
@@ -4481,7 +4463,7 @@ export function playout(): PlayoutKernel {
         const $n145 = $values12$n;
         let $r146 = 0;
         if ($n145 <= 2097152 && $n145 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -4493,10 +4475,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n145;
             const $low = $m >>> 0;
-            if ($low >= $n145 || $low >= 4294967296 % $n145) {
-              $r146 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r146 = $low >= $n145 || $low >= 4294967296 % $n145 ? ($m / 4294967296) >>> 0 : drawInt(P, $n145);
           }
         } else {
           if (!($n145 >= 1 && $n145 <= 4294967296))
@@ -4552,7 +4531,7 @@ export function playout(): PlayoutKernel {
         const $n152 = $values13$n;
         let $r153 = 0;
         if ($n152 <= 2097152 && $n152 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -4564,10 +4543,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n152;
             const $low = $m >>> 0;
-            if ($low >= $n152 || $low >= 4294967296 % $n152) {
-              $r153 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r153 = $low >= $n152 || $low >= 4294967296 % $n152 ? ($m / 4294967296) >>> 0 : drawInt(P, $n152);
           }
         } else {
           if (!($n152 >= 1 && $n152 <= 4294967296))
@@ -4638,7 +4614,7 @@ export function playout(): PlayoutKernel {
           const $n189 = $left185;
           let $r190 = 0;
           if ($n189 <= 2097152 && $n189 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -4650,10 +4626,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n189;
               const $low = $m >>> 0;
-              if ($low >= $n189 || $low >= 4294967296 % $n189) {
-                $r190 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r190 =
+                $low >= $n189 || $low >= 4294967296 % $n189 ? ($m / 4294967296) >>> 0 : drawInt(P, $n189);
             }
           } else {
             if (!($n189 >= 1 && $n189 <= 4294967296))
@@ -4789,7 +4763,7 @@ export function playout(): PlayoutKernel {
           const $n199 = $offered196;
           let $r200 = 0;
           if ($n199 <= 2097152 && $n199 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -4801,10 +4775,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n199;
               const $low = $m >>> 0;
-              if ($low >= $n199 || $low >= 4294967296 % $n199) {
-                $r200 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r200 =
+                $low >= $n199 || $low >= 4294967296 % $n199 ? ($m / 4294967296) >>> 0 : drawInt(P, $n199);
             }
           } else {
             if (!($n199 >= 1 && $n199 <= 4294967296))
@@ -4817,7 +4789,7 @@ export function playout(): PlayoutKernel {
             const $n204 = Math.max(0, $high192 - $least194 + 1);
             let $r205 = 0;
             if ($n204 <= 2097152 && $n204 >= 1) {
-              for (;;) {
+              {
                 const $a = P[0]!,
                   $b = P[1]!,
                   $c = P[2]!,
@@ -4829,10 +4801,8 @@ export function playout(): PlayoutKernel {
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
                 const $m = ($t >>> 0) * $n204;
                 const $low = $m >>> 0;
-                if ($low >= $n204 || $low >= 4294967296 % $n204) {
-                  $r205 = ($m / 4294967296) >>> 0;
-                  break;
-                }
+                $r205 =
+                  $low >= $n204 || $low >= 4294967296 % $n204 ? ($m / 4294967296) >>> 0 : drawInt(P, $n204);
               }
             } else {
               if (!($n204 >= 1 && $n204 <= 4294967296))
@@ -5003,7 +4973,7 @@ export function playout(): PlayoutKernel {
       const $n270 = $offered267;
       let $r271 = 0;
       if ($n270 <= 2097152 && $n270 >= 1) {
-        for (;;) {
+        {
           const $a = P[0]!,
             $b = P[1]!,
             $c = P[2]!,
@@ -5015,10 +4985,7 @@ export function playout(): PlayoutKernel {
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
           const $m = ($t >>> 0) * $n270;
           const $low = $m >>> 0;
-          if ($low >= $n270 || $low >= 4294967296 % $n270) {
-            $r271 = ($m / 4294967296) >>> 0;
-            break;
-          }
+          $r271 = $low >= $n270 || $low >= 4294967296 % $n270 ? ($m / 4294967296) >>> 0 : drawInt(P, $n270);
         }
       } else {
         if (!($n270 >= 1 && $n270 <= 4294967296))
@@ -5031,7 +4998,7 @@ export function playout(): PlayoutKernel {
         const $n275 = $values18$n;
         let $r276 = 0;
         if ($n275 <= 2097152 && $n275 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -5043,10 +5010,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n275;
             const $low = $m >>> 0;
-            if ($low >= $n275 || $low >= 4294967296 % $n275) {
-              $r276 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r276 = $low >= $n275 || $low >= 4294967296 % $n275 ? ($m / 4294967296) >>> 0 : drawInt(P, $n275);
           }
         } else {
           if (!($n275 >= 1 && $n275 <= 4294967296))
@@ -5098,7 +5062,7 @@ export function playout(): PlayoutKernel {
         const $n282 = $values19$n;
         let $r283 = 0;
         if ($n282 <= 2097152 && $n282 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -5110,10 +5074,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n282;
             const $low = $m >>> 0;
-            if ($low >= $n282 || $low >= 4294967296 % $n282) {
-              $r283 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r283 = $low >= $n282 || $low >= 4294967296 % $n282 ? ($m / 4294967296) >>> 0 : drawInt(P, $n282);
           }
         } else {
           if (!($n282 >= 1 && $n282 <= 4294967296))
@@ -5169,7 +5130,7 @@ export function playout(): PlayoutKernel {
         const $n289 = $values20$n;
         let $r290 = 0;
         if ($n289 <= 2097152 && $n289 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -5181,10 +5142,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n289;
             const $low = $m >>> 0;
-            if ($low >= $n289 || $low >= 4294967296 % $n289) {
-              $r290 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r290 = $low >= $n289 || $low >= 4294967296 % $n289 ? ($m / 4294967296) >>> 0 : drawInt(P, $n289);
           }
         } else {
           if (!($n289 >= 1 && $n289 <= 4294967296))
@@ -5255,7 +5213,7 @@ export function playout(): PlayoutKernel {
           const $n330 = $left326;
           let $r331 = 0;
           if ($n330 <= 2097152 && $n330 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -5267,10 +5225,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n330;
               const $low = $m >>> 0;
-              if ($low >= $n330 || $low >= 4294967296 % $n330) {
-                $r331 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r331 =
+                $low >= $n330 || $low >= 4294967296 % $n330 ? ($m / 4294967296) >>> 0 : drawInt(P, $n330);
             }
           } else {
             if (!($n330 >= 1 && $n330 <= 4294967296))
@@ -5406,7 +5362,7 @@ export function playout(): PlayoutKernel {
           const $n340 = $offered337;
           let $r341 = 0;
           if ($n340 <= 2097152 && $n340 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -5418,10 +5374,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n340;
               const $low = $m >>> 0;
-              if ($low >= $n340 || $low >= 4294967296 % $n340) {
-                $r341 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r341 =
+                $low >= $n340 || $low >= 4294967296 % $n340 ? ($m / 4294967296) >>> 0 : drawInt(P, $n340);
             }
           } else {
             if (!($n340 >= 1 && $n340 <= 4294967296))
@@ -5434,7 +5388,7 @@ export function playout(): PlayoutKernel {
             const $n345 = Math.max(0, $high333 - $least335 + 1);
             let $r346 = 0;
             if ($n345 <= 2097152 && $n345 >= 1) {
-              for (;;) {
+              {
                 const $a = P[0]!,
                   $b = P[1]!,
                   $c = P[2]!,
@@ -5446,10 +5400,8 @@ export function playout(): PlayoutKernel {
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
                 const $m = ($t >>> 0) * $n345;
                 const $low = $m >>> 0;
-                if ($low >= $n345 || $low >= 4294967296 % $n345) {
-                  $r346 = ($m / 4294967296) >>> 0;
-                  break;
-                }
+                $r346 =
+                  $low >= $n345 || $low >= 4294967296 % $n345 ? ($m / 4294967296) >>> 0 : drawInt(P, $n345);
               }
             } else {
               if (!($n345 >= 1 && $n345 <= 4294967296))
@@ -5620,7 +5572,7 @@ export function playout(): PlayoutKernel {
       const $n411 = $offered408;
       let $r412 = 0;
       if ($n411 <= 2097152 && $n411 >= 1) {
-        for (;;) {
+        {
           const $a = P[0]!,
             $b = P[1]!,
             $c = P[2]!,
@@ -5632,10 +5584,7 @@ export function playout(): PlayoutKernel {
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
           const $m = ($t >>> 0) * $n411;
           const $low = $m >>> 0;
-          if ($low >= $n411 || $low >= 4294967296 % $n411) {
-            $r412 = ($m / 4294967296) >>> 0;
-            break;
-          }
+          $r412 = $low >= $n411 || $low >= 4294967296 % $n411 ? ($m / 4294967296) >>> 0 : drawInt(P, $n411);
         }
       } else {
         if (!($n411 >= 1 && $n411 <= 4294967296))
@@ -5648,7 +5597,7 @@ export function playout(): PlayoutKernel {
         const $n416 = $values25$n;
         let $r417 = 0;
         if ($n416 <= 2097152 && $n416 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -5660,10 +5609,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n416;
             const $low = $m >>> 0;
-            if ($low >= $n416 || $low >= 4294967296 % $n416) {
-              $r417 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r417 = $low >= $n416 || $low >= 4294967296 % $n416 ? ($m / 4294967296) >>> 0 : drawInt(P, $n416);
           }
         } else {
           if (!($n416 >= 1 && $n416 <= 4294967296))
@@ -5715,7 +5661,7 @@ export function playout(): PlayoutKernel {
         const $n423 = $values26$n;
         let $r424 = 0;
         if ($n423 <= 2097152 && $n423 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -5727,10 +5673,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n423;
             const $low = $m >>> 0;
-            if ($low >= $n423 || $low >= 4294967296 % $n423) {
-              $r424 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r424 = $low >= $n423 || $low >= 4294967296 % $n423 ? ($m / 4294967296) >>> 0 : drawInt(P, $n423);
           }
         } else {
           if (!($n423 >= 1 && $n423 <= 4294967296))
@@ -5786,7 +5729,7 @@ export function playout(): PlayoutKernel {
         const $n430 = $values27$n;
         let $r431 = 0;
         if ($n430 <= 2097152 && $n430 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -5798,10 +5741,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n430;
             const $low = $m >>> 0;
-            if ($low >= $n430 || $low >= 4294967296 % $n430) {
-              $r431 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r431 = $low >= $n430 || $low >= 4294967296 % $n430 ? ($m / 4294967296) >>> 0 : drawInt(P, $n430);
           }
         } else {
           if (!($n430 >= 1 && $n430 <= 4294967296))
@@ -6012,7 +5952,7 @@ export function playout(): PlayoutKernel {
     const $n444 = $total442;
     let $r445 = 0;
     if ($n444 <= 2097152 && $n444 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -6024,10 +5964,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n444;
         const $low = $m >>> 0;
-        if ($low >= $n444 || $low >= 4294967296 % $n444) {
-          $r445 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r445 = $low >= $n444 || $low >= 4294967296 % $n444 ? ($m / 4294967296) >>> 0 : drawInt(P, $n444);
       }
     } else {
       if (!($n444 >= 1 && $n444 <= 4294967296))
@@ -6149,7 +6086,7 @@ export function playout(): PlayoutKernel {
           const $n471 = $left467;
           let $r472 = 0;
           if ($n471 <= 2097152 && $n471 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -6161,10 +6098,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n471;
               const $low = $m >>> 0;
-              if ($low >= $n471 || $low >= 4294967296 % $n471) {
-                $r472 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r472 =
+                $low >= $n471 || $low >= 4294967296 % $n471 ? ($m / 4294967296) >>> 0 : drawInt(P, $n471);
             }
           } else {
             if (!($n471 >= 1 && $n471 <= 4294967296))
@@ -6300,7 +6235,7 @@ export function playout(): PlayoutKernel {
           const $n481 = $offered478;
           let $r482 = 0;
           if ($n481 <= 2097152 && $n481 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -6312,10 +6247,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n481;
               const $low = $m >>> 0;
-              if ($low >= $n481 || $low >= 4294967296 % $n481) {
-                $r482 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r482 =
+                $low >= $n481 || $low >= 4294967296 % $n481 ? ($m / 4294967296) >>> 0 : drawInt(P, $n481);
             }
           } else {
             if (!($n481 >= 1 && $n481 <= 4294967296))
@@ -6328,7 +6261,7 @@ export function playout(): PlayoutKernel {
             const $n486 = Math.max(0, $high474 - $least476 + 1);
             let $r487 = 0;
             if ($n486 <= 2097152 && $n486 >= 1) {
-              for (;;) {
+              {
                 const $a = P[0]!,
                   $b = P[1]!,
                   $c = P[2]!,
@@ -6340,10 +6273,8 @@ export function playout(): PlayoutKernel {
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
                 const $m = ($t >>> 0) * $n486;
                 const $low = $m >>> 0;
-                if ($low >= $n486 || $low >= 4294967296 % $n486) {
-                  $r487 = ($m / 4294967296) >>> 0;
-                  break;
-                }
+                $r487 =
+                  $low >= $n486 || $low >= 4294967296 % $n486 ? ($m / 4294967296) >>> 0 : drawInt(P, $n486);
               }
             } else {
               if (!($n486 >= 1 && $n486 <= 4294967296))
@@ -7344,7 +7275,7 @@ export function playout(): PlayoutKernel {
       const $n588 = $offered585;
       let $r589 = 0;
       if ($n588 <= 2097152 && $n588 >= 1) {
-        for (;;) {
+        {
           const $a = P[0]!,
             $b = P[1]!,
             $c = P[2]!,
@@ -7356,10 +7287,7 @@ export function playout(): PlayoutKernel {
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
           const $m = ($t >>> 0) * $n588;
           const $low = $m >>> 0;
-          if ($low >= $n588 || $low >= 4294967296 % $n588) {
-            $r589 = ($m / 4294967296) >>> 0;
-            break;
-          }
+          $r589 = $low >= $n588 || $low >= 4294967296 % $n588 ? ($m / 4294967296) >>> 0 : drawInt(P, $n588);
         }
       } else {
         if (!($n588 >= 1 && $n588 <= 4294967296))
@@ -7382,7 +7310,7 @@ export function playout(): PlayoutKernel {
         const $n594 = $values30$n;
         let $r595 = 0;
         if ($n594 <= 2097152 && $n594 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -7394,10 +7322,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n594;
             const $low = $m >>> 0;
-            if ($low >= $n594 || $low >= 4294967296 % $n594) {
-              $r595 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r595 = $low >= $n594 || $low >= 4294967296 % $n594 ? ($m / 4294967296) >>> 0 : drawInt(P, $n594);
           }
         } else {
           if (!($n594 >= 1 && $n594 <= 4294967296))
@@ -7441,7 +7366,7 @@ export function playout(): PlayoutKernel {
         const $n599 = $values31$n;
         let $r600 = 0;
         if ($n599 <= 2097152 && $n599 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -7453,10 +7378,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n599;
             const $low = $m >>> 0;
-            if ($low >= $n599 || $low >= 4294967296 % $n599) {
-              $r600 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r600 = $low >= $n599 || $low >= 4294967296 % $n599 ? ($m / 4294967296) >>> 0 : drawInt(P, $n599);
           }
         } else {
           if (!($n599 >= 1 && $n599 <= 4294967296))
@@ -7504,7 +7426,7 @@ export function playout(): PlayoutKernel {
         const $n604 = $values32$n;
         let $r605 = 0;
         if ($n604 <= 2097152 && $n604 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -7516,10 +7438,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n604;
             const $low = $m >>> 0;
-            if ($low >= $n604 || $low >= 4294967296 % $n604) {
-              $r605 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r605 = $low >= $n604 || $low >= 4294967296 % $n604 ? ($m / 4294967296) >>> 0 : drawInt(P, $n604);
           }
         } else {
           if (!($n604 >= 1 && $n604 <= 4294967296))
@@ -7571,7 +7490,7 @@ export function playout(): PlayoutKernel {
         const $n611 = $values33$n;
         let $r612 = 0;
         if ($n611 <= 2097152 && $n611 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -7583,10 +7502,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n611;
             const $low = $m >>> 0;
-            if ($low >= $n611 || $low >= 4294967296 % $n611) {
-              $r612 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r612 = $low >= $n611 || $low >= 4294967296 % $n611 ? ($m / 4294967296) >>> 0 : drawInt(P, $n611);
           }
         } else {
           if (!($n611 >= 1 && $n611 <= 4294967296))
@@ -7642,7 +7558,7 @@ export function playout(): PlayoutKernel {
         const $n618 = $values34$n;
         let $r619 = 0;
         if ($n618 <= 2097152 && $n618 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -7654,10 +7570,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n618;
             const $low = $m >>> 0;
-            if ($low >= $n618 || $low >= 4294967296 % $n618) {
-              $r619 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r619 = $low >= $n618 || $low >= 4294967296 % $n618 ? ($m / 4294967296) >>> 0 : drawInt(P, $n618);
           }
         } else {
           if (!($n618 >= 1 && $n618 <= 4294967296))
@@ -7706,7 +7619,7 @@ export function playout(): PlayoutKernel {
         const $n625 = $values35$n;
         let $r626 = 0;
         if ($n625 <= 2097152 && $n625 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -7718,10 +7631,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n625;
             const $low = $m >>> 0;
-            if ($low >= $n625 || $low >= 4294967296 % $n625) {
-              $r626 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r626 = $low >= $n625 || $low >= 4294967296 % $n625 ? ($m / 4294967296) >>> 0 : drawInt(P, $n625);
           }
         } else {
           if (!($n625 >= 1 && $n625 <= 4294967296))
@@ -7762,7 +7672,7 @@ export function playout(): PlayoutKernel {
         const $n630 = $values36$n;
         let $r631 = 0;
         if ($n630 <= 2097152 && $n630 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -7774,10 +7684,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n630;
             const $low = $m >>> 0;
-            if ($low >= $n630 || $low >= 4294967296 % $n630) {
-              $r631 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r631 = $low >= $n630 || $low >= 4294967296 % $n630 ? ($m / 4294967296) >>> 0 : drawInt(P, $n630);
           }
         } else {
           if (!($n630 >= 1 && $n630 <= 4294967296))
@@ -7789,7 +7696,7 @@ export function playout(): PlayoutKernel {
         const $n634 = maskSeats($seats572);
         let $r635 = 0;
         if ($n634 <= 2097152 && $n634 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -7801,10 +7708,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n634;
             const $low = $m >>> 0;
-            if ($low >= $n634 || $low >= 4294967296 % $n634) {
-              $r635 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r635 = $low >= $n634 || $low >= 4294967296 % $n634 ? ($m / 4294967296) >>> 0 : drawInt(P, $n634);
           }
         } else {
           if (!($n634 >= 1 && $n634 <= 4294967296))
@@ -7856,7 +7760,7 @@ export function playout(): PlayoutKernel {
     const $n782 = $total780;
     let $r783 = 0;
     if ($n782 <= 2097152 && $n782 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -7868,10 +7772,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n782;
         const $low = $m >>> 0;
-        if ($low >= $n782 || $low >= 4294967296 % $n782) {
-          $r783 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r783 = $low >= $n782 || $low >= 4294967296 % $n782 ? ($m / 4294967296) >>> 0 : drawInt(P, $n782);
       }
     } else {
       if (!($n782 >= 1 && $n782 <= 4294967296))
@@ -8064,7 +7965,7 @@ export function playout(): PlayoutKernel {
     const $n792 = $total790;
     let $r793 = 0;
     if ($n792 <= 2097152 && $n792 >= 1) {
-      for (;;) {
+      {
         const $a = P[0]!,
           $b = P[1]!,
           $c = P[2]!,
@@ -8076,10 +7977,7 @@ export function playout(): PlayoutKernel {
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
         const $m = ($t >>> 0) * $n792;
         const $low = $m >>> 0;
-        if ($low >= $n792 || $low >= 4294967296 % $n792) {
-          $r793 = ($m / 4294967296) >>> 0;
-          break;
-        }
+        $r793 = $low >= $n792 || $low >= 4294967296 % $n792 ? ($m / 4294967296) >>> 0 : drawInt(P, $n792);
       }
     } else {
       if (!($n792 >= 1 && $n792 <= 4294967296))
@@ -8205,7 +8103,7 @@ export function playout(): PlayoutKernel {
           const $n847 = $left843;
           let $r848 = 0;
           if ($n847 <= 2097152 && $n847 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -8217,10 +8115,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n847;
               const $low = $m >>> 0;
-              if ($low >= $n847 || $low >= 4294967296 % $n847) {
-                $r848 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r848 =
+                $low >= $n847 || $low >= 4294967296 % $n847 ? ($m / 4294967296) >>> 0 : drawInt(P, $n847);
             }
           } else {
             if (!($n847 >= 1 && $n847 <= 4294967296))
@@ -8356,7 +8252,7 @@ export function playout(): PlayoutKernel {
           const $n857 = $offered854;
           let $r858 = 0;
           if ($n857 <= 2097152 && $n857 >= 1) {
-            for (;;) {
+            {
               const $a = P[0]!,
                 $b = P[1]!,
                 $c = P[2]!,
@@ -8368,10 +8264,8 @@ export function playout(): PlayoutKernel {
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n857;
               const $low = $m >>> 0;
-              if ($low >= $n857 || $low >= 4294967296 % $n857) {
-                $r858 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r858 =
+                $low >= $n857 || $low >= 4294967296 % $n857 ? ($m / 4294967296) >>> 0 : drawInt(P, $n857);
             }
           } else {
             if (!($n857 >= 1 && $n857 <= 4294967296))
@@ -8384,7 +8278,7 @@ export function playout(): PlayoutKernel {
             const $n862 = Math.max(0, $high850 - $least852 + 1);
             let $r863 = 0;
             if ($n862 <= 2097152 && $n862 >= 1) {
-              for (;;) {
+              {
                 const $a = P[0]!,
                   $b = P[1]!,
                   $c = P[2]!,
@@ -8396,10 +8290,8 @@ export function playout(): PlayoutKernel {
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
                 const $m = ($t >>> 0) * $n862;
                 const $low = $m >>> 0;
-                if ($low >= $n862 || $low >= 4294967296 % $n862) {
-                  $r863 = ($m / 4294967296) >>> 0;
-                  break;
-                }
+                $r863 =
+                  $low >= $n862 || $low >= 4294967296 % $n862 ? ($m / 4294967296) >>> 0 : drawInt(P, $n862);
               }
             } else {
               if (!($n862 >= 1 && $n862 <= 4294967296))
@@ -8568,7 +8460,7 @@ export function playout(): PlayoutKernel {
       const $n928 = $offered925;
       let $r929 = 0;
       if ($n928 <= 2097152 && $n928 >= 1) {
-        for (;;) {
+        {
           const $a = P[0]!,
             $b = P[1]!,
             $c = P[2]!,
@@ -8580,10 +8472,7 @@ export function playout(): PlayoutKernel {
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
           const $m = ($t >>> 0) * $n928;
           const $low = $m >>> 0;
-          if ($low >= $n928 || $low >= 4294967296 % $n928) {
-            $r929 = ($m / 4294967296) >>> 0;
-            break;
-          }
+          $r929 = $low >= $n928 || $low >= 4294967296 % $n928 ? ($m / 4294967296) >>> 0 : drawInt(P, $n928);
         }
       } else {
         if (!($n928 >= 1 && $n928 <= 4294967296))
@@ -8596,7 +8485,7 @@ export function playout(): PlayoutKernel {
         const $n933 = $values50$n;
         let $r934 = 0;
         if ($n933 <= 2097152 && $n933 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -8608,10 +8497,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n933;
             const $low = $m >>> 0;
-            if ($low >= $n933 || $low >= 4294967296 % $n933) {
-              $r934 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r934 = $low >= $n933 || $low >= 4294967296 % $n933 ? ($m / 4294967296) >>> 0 : drawInt(P, $n933);
           }
         } else {
           if (!($n933 >= 1 && $n933 <= 4294967296))
@@ -8663,7 +8549,7 @@ export function playout(): PlayoutKernel {
         const $n940 = $values51$n;
         let $r941 = 0;
         if ($n940 <= 2097152 && $n940 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -8675,10 +8561,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n940;
             const $low = $m >>> 0;
-            if ($low >= $n940 || $low >= 4294967296 % $n940) {
-              $r941 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r941 = $low >= $n940 || $low >= 4294967296 % $n940 ? ($m / 4294967296) >>> 0 : drawInt(P, $n940);
           }
         } else {
           if (!($n940 >= 1 && $n940 <= 4294967296))
@@ -8734,7 +8617,7 @@ export function playout(): PlayoutKernel {
         const $n947 = $values52$n;
         let $r948 = 0;
         if ($n947 <= 2097152 && $n947 >= 1) {
-          for (;;) {
+          {
             const $a = P[0]!,
               $b = P[1]!,
               $c = P[2]!,
@@ -8746,10 +8629,7 @@ export function playout(): PlayoutKernel {
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n947;
             const $low = $m >>> 0;
-            if ($low >= $n947 || $low >= 4294967296 % $n947) {
-              $r948 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r948 = $low >= $n947 || $low >= 4294967296 % $n947 ? ($m / 4294967296) >>> 0 : drawInt(P, $n947);
           }
         } else {
           if (!($n947 >= 1 && $n947 <= 4294967296))
@@ -9299,7 +9179,7 @@ export function playout(): PlayoutKernel {
         for (let $i964 = N[Z_mercy_deck]! - 1; $i964 > 0; $i964--) {
           const $n968 = $i964 + 1;
           let $r969 = 0;
-          for (;;) {
+          {
             const $a = G[0]!,
               $b = G[1]!,
               $c = G[2]!,
@@ -9311,10 +9191,7 @@ export function playout(): PlayoutKernel {
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n968;
             const $low = $m >>> 0;
-            if ($low >= $n968 || $low >= 4294967296 % $n968) {
-              $r969 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r969 = $low >= $n968 || $low >= 4294967296 % $n968 ? ($m / 4294967296) >>> 0 : drawInt(G, $n968);
           }
           const $j967 = $r969;
           const $a965 = $i964$first - $i964;
@@ -9329,7 +9206,7 @@ export function playout(): PlayoutKernel {
         for (let $i970 = N[Z_grace_deck]! - 1; $i970 > 0; $i970--) {
           const $n974 = $i970 + 1;
           let $r975 = 0;
-          for (;;) {
+          {
             const $a = G[0]!,
               $b = G[1]!,
               $c = G[2]!,
@@ -9341,10 +9218,7 @@ export function playout(): PlayoutKernel {
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n974;
             const $low = $m >>> 0;
-            if ($low >= $n974 || $low >= 4294967296 % $n974) {
-              $r975 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r975 = $low >= $n974 || $low >= 4294967296 % $n974 ? ($m / 4294967296) >>> 0 : drawInt(G, $n974);
           }
           const $j973 = $r975;
           const $a971 = $i970$first - $i970;
@@ -9383,7 +9257,7 @@ export function playout(): PlayoutKernel {
           for (let $i978 = N[Z_bank_deeds]! - 1; $i978 > 0; $i978--) {
             const $n982 = $i978 + 1;
             let $r983 = 0;
-            for (;;) {
+            {
               const $a = G[0]!,
                 $b = G[1]!,
                 $c = G[2]!,
@@ -9395,10 +9269,8 @@ export function playout(): PlayoutKernel {
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
               const $m = ($t >>> 0) * $n982;
               const $low = $m >>> 0;
-              if ($low >= $n982 || $low >= 4294967296 % $n982) {
-                $r983 = ($m / 4294967296) >>> 0;
-                break;
-              }
+              $r983 =
+                $low >= $n982 || $low >= 4294967296 % $n982 ? ($m / 4294967296) >>> 0 : drawInt(G, $n982);
             }
             const $j981 = $r983;
             const $a979 = $i978$first + $i978;

@@ -134,7 +134,7 @@ export function playout(): PlayoutKernel {
         for (let $i204 = N[Z_draw]! - 1; $i204 > 0; $i204--) {
           const $n208 = $i204 + 1;
           let $r209 = 0;
-          for (;;) {
+          {
             const $a = G[0]!,
               $b = G[1]!,
               $c = G[2]!,
@@ -146,10 +146,7 @@ export function playout(): PlayoutKernel {
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
             const $m = ($t >>> 0) * $n208;
             const $low = $m >>> 0;
-            if ($low >= $n208 || $low >= 4294967296 % $n208) {
-              $r209 = ($m / 4294967296) >>> 0;
-              break;
-            }
+            $r209 = $low >= $n208 || $low >= 4294967296 % $n208 ? ($m / 4294967296) >>> 0 : drawInt(G, $n208);
           }
           const $j207 = $r209;
           const $a205 = $i204$first - $i204;
@@ -626,7 +623,7 @@ export function playout(): PlayoutKernel {
               for (let $i163 = N[$seg162]! - 1; $i163 > 0; $i163--) {
                 const $n167 = $i163 + 1;
                 let $r168 = 0;
-                for (;;) {
+                {
                   const $a = G[0]!,
                     $b = G[1]!,
                     $c = G[2]!,
@@ -638,10 +635,8 @@ export function playout(): PlayoutKernel {
                   G[2] = (($c << 21) | ($c >>> 11)) + $t;
                   const $m = ($t >>> 0) * $n167;
                   const $low = $m >>> 0;
-                  if ($low >= $n167 || $low >= 4294967296 % $n167) {
-                    $r168 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
+                  $r168 =
+                    $low >= $n167 || $low >= 4294967296 % $n167 ? ($m / 4294967296) >>> 0 : drawInt(G, $n167);
                 }
                 const $j166 = $r168;
                 const $a164 = $i163$first + $i163;
@@ -765,7 +760,7 @@ export function playout(): PlayoutKernel {
             const $n8 = $total6;
             let $r9 = 0;
             if ($n8 <= 2097152 && $n8 >= 1) {
-              for (;;) {
+              {
                 const $a = P[0]!,
                   $b = P[1]!,
                   $c = P[2]!,
@@ -777,10 +772,7 @@ export function playout(): PlayoutKernel {
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
                 const $m = ($t >>> 0) * $n8;
                 const $low = $m >>> 0;
-                if ($low >= $n8 || $low >= 4294967296 % $n8) {
-                  $r9 = ($m / 4294967296) >>> 0;
-                  break;
-                }
+                $r9 = $low >= $n8 || $low >= 4294967296 % $n8 ? ($m / 4294967296) >>> 0 : drawInt(P, $n8);
               }
             } else {
               if (!($n8 >= 1 && $n8 <= 4294967296))
@@ -901,7 +893,7 @@ export function playout(): PlayoutKernel {
               const $n52 = $offered49;
               let $r53 = 0;
               if ($n52 <= 2097152 && $n52 >= 1) {
-                for (;;) {
+                {
                   const $a = P[0]!,
                     $b = P[1]!,
                     $c = P[2]!,
@@ -913,10 +905,8 @@ export function playout(): PlayoutKernel {
                   P[2] = (($c << 21) | ($c >>> 11)) + $t;
                   const $m = ($t >>> 0) * $n52;
                   const $low = $m >>> 0;
-                  if ($low >= $n52 || $low >= 4294967296 % $n52) {
-                    $r53 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
+                  $r53 =
+                    $low >= $n52 || $low >= 4294967296 % $n52 ? ($m / 4294967296) >>> 0 : drawInt(P, $n52);
                 }
               } else {
                 if (!($n52 >= 1 && $n52 <= 4294967296))
@@ -929,7 +919,7 @@ export function playout(): PlayoutKernel {
                 const $n57 = Math.max(0, $high31 - $low30 + 1);
                 let $r58 = 0;
                 if ($n57 <= 2097152 && $n57 >= 1) {
-                  for (;;) {
+                  {
                     const $a = P[0]!,
                       $b = P[1]!,
                       $c = P[2]!,
@@ -941,10 +931,8 @@ export function playout(): PlayoutKernel {
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
                     const $m = ($t >>> 0) * $n57;
                     const $low = $m >>> 0;
-                    if ($low >= $n57 || $low >= 4294967296 % $n57) {
-                      $r58 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                    $r58 =
+                      $low >= $n57 || $low >= 4294967296 % $n57 ? ($m / 4294967296) >>> 0 : drawInt(P, $n57);
                   }
                 } else {
                   if (!($n57 >= 1 && $n57 <= 4294967296))
@@ -1062,7 +1050,7 @@ export function playout(): PlayoutKernel {
                 const $n64 = Math.max(0, $high36 - $low35 + 1);
                 let $r65 = 0;
                 if ($n64 <= 2097152 && $n64 >= 1) {
-                  for (;;) {
+                  {
                     const $a = P[0]!,
                       $b = P[1]!,
                       $c = P[2]!,
@@ -1074,10 +1062,8 @@ export function playout(): PlayoutKernel {
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
                     const $m = ($t >>> 0) * $n64;
                     const $low = $m >>> 0;
-                    if ($low >= $n64 || $low >= 4294967296 % $n64) {
-                      $r65 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                    $r65 =
+                      $low >= $n64 || $low >= 4294967296 % $n64 ? ($m / 4294967296) >>> 0 : drawInt(P, $n64);
                   }
                 } else {
                   if (!($n64 >= 1 && $n64 <= 4294967296))
@@ -1089,7 +1075,7 @@ export function playout(): PlayoutKernel {
                 const $n68 = Math.max(0, $high38 - $low37 + 1);
                 let $r69 = 0;
                 if ($n68 <= 2097152 && $n68 >= 1) {
-                  for (;;) {
+                  {
                     const $a = P[0]!,
                       $b = P[1]!,
                       $c = P[2]!,
@@ -1101,10 +1087,8 @@ export function playout(): PlayoutKernel {
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
                     const $m = ($t >>> 0) * $n68;
                     const $low = $m >>> 0;
-                    if ($low >= $n68 || $low >= 4294967296 % $n68) {
-                      $r69 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                    $r69 =
+                      $low >= $n68 || $low >= 4294967296 % $n68 ? ($m / 4294967296) >>> 0 : drawInt(P, $n68);
                   }
                 } else {
                   if (!($n68 >= 1 && $n68 <= 4294967296))
@@ -1149,7 +1133,7 @@ export function playout(): PlayoutKernel {
                 const $n73 = N[$seg40]!;
                 let $r74 = 0;
                 if ($n73 <= 2097152 && $n73 >= 1) {
-                  for (;;) {
+                  {
                     const $a = P[0]!,
                       $b = P[1]!,
                       $c = P[2]!,
@@ -1161,10 +1145,8 @@ export function playout(): PlayoutKernel {
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
                     const $m = ($t >>> 0) * $n73;
                     const $low = $m >>> 0;
-                    if ($low >= $n73 || $low >= 4294967296 % $n73) {
-                      $r74 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                    $r74 =
+                      $low >= $n73 || $low >= 4294967296 % $n73 ? ($m / 4294967296) >>> 0 : drawInt(P, $n73);
                   }
                 } else {
                   if (!($n73 >= 1 && $n73 <= 4294967296))
@@ -1176,7 +1158,7 @@ export function playout(): PlayoutKernel {
                 const $n77 = N[$seg41]!;
                 let $r78 = 0;
                 if ($n77 <= 2097152 && $n77 >= 1) {
-                  for (;;) {
+                  {
                     const $a = P[0]!,
                       $b = P[1]!,
                       $c = P[2]!,
@@ -1188,10 +1170,8 @@ export function playout(): PlayoutKernel {
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
                     const $m = ($t >>> 0) * $n77;
                     const $low = $m >>> 0;
-                    if ($low >= $n77 || $low >= 4294967296 % $n77) {
-                      $r78 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                    $r78 =
+                      $low >= $n77 || $low >= 4294967296 % $n77 ? ($m / 4294967296) >>> 0 : drawInt(P, $n77);
                   }
                 } else {
                   if (!($n77 >= 1 && $n77 <= 4294967296))
@@ -1278,7 +1258,7 @@ export function playout(): PlayoutKernel {
                 const $n90 = N[$seg43]!;
                 let $r91 = 0;
                 if ($n90 <= 2097152 && $n90 >= 1) {
-                  for (;;) {
+                  {
                     const $a = P[0]!,
                       $b = P[1]!,
                       $c = P[2]!,
@@ -1290,10 +1270,8 @@ export function playout(): PlayoutKernel {
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
                     const $m = ($t >>> 0) * $n90;
                     const $low = $m >>> 0;
-                    if ($low >= $n90 || $low >= 4294967296 % $n90) {
-                      $r91 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                    $r91 =
+                      $low >= $n90 || $low >= 4294967296 % $n90 ? ($m / 4294967296) >>> 0 : drawInt(P, $n90);
                   }
                 } else {
                   if (!($n90 >= 1 && $n90 <= 4294967296))
@@ -1305,7 +1283,7 @@ export function playout(): PlayoutKernel {
                 const $n94 = Math.max(0, $high45 - $low44 + 1);
                 let $r95 = 0;
                 if ($n94 <= 2097152 && $n94 >= 1) {
-                  for (;;) {
+                  {
                     const $a = P[0]!,
                       $b = P[1]!,
                       $c = P[2]!,
@@ -1317,10 +1295,8 @@ export function playout(): PlayoutKernel {
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
                     const $m = ($t >>> 0) * $n94;
                     const $low = $m >>> 0;
-                    if ($low >= $n94 || $low >= 4294967296 % $n94) {
-                      $r95 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                    $r95 =
+                      $low >= $n94 || $low >= 4294967296 % $n94 ? ($m / 4294967296) >>> 0 : drawInt(P, $n94);
                   }
                 } else {
                   if (!($n94 >= 1 && $n94 <= 4294967296))
@@ -1403,7 +1379,7 @@ export function playout(): PlayoutKernel {
                 const $n107 = maskSeats($seats48);
                 let $r108 = 0;
                 if ($n107 <= 2097152 && $n107 >= 1) {
-                  for (;;) {
+                  {
                     const $a = P[0]!,
                       $b = P[1]!,
                       $c = P[2]!,
@@ -1415,10 +1391,10 @@ export function playout(): PlayoutKernel {
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
                     const $m = ($t >>> 0) * $n107;
                     const $low = $m >>> 0;
-                    if ($low >= $n107 || $low >= 4294967296 % $n107) {
-                      $r108 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                    $r108 =
+                      $low >= $n107 || $low >= 4294967296 % $n107
+                        ? ($m / 4294967296) >>> 0
+                        : drawInt(P, $n107);
                   }
                 } else {
                   if (!($n107 >= 1 && $n107 <= 4294967296))
@@ -1495,7 +1471,7 @@ export function playout(): PlayoutKernel {
                 const $n21 = $left17;
                 let $r22 = 0;
                 if ($n21 <= 2097152 && $n21 >= 1) {
-                  for (;;) {
+                  {
                     const $a = P[0]!,
                       $b = P[1]!,
                       $c = P[2]!,
@@ -1507,10 +1483,8 @@ export function playout(): PlayoutKernel {
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
                     const $m = ($t >>> 0) * $n21;
                     const $low = $m >>> 0;
-                    if ($low >= $n21 || $low >= 4294967296 % $n21) {
-                      $r22 = ($m / 4294967296) >>> 0;
-                      break;
-                    }
+                    $r22 =
+                      $low >= $n21 || $low >= 4294967296 % $n21 ? ($m / 4294967296) >>> 0 : drawInt(P, $n21);
                   }
                 } else {
                   if (!($n21 >= 1 && $n21 <= 4294967296))
@@ -1545,7 +1519,7 @@ export function playout(): PlayoutKernel {
               const $n27 = $total25;
               let $r28 = 0;
               if ($n27 <= 2097152 && $n27 >= 1) {
-                for (;;) {
+                {
                   const $a = P[0]!,
                     $b = P[1]!,
                     $c = P[2]!,
@@ -1557,10 +1531,8 @@ export function playout(): PlayoutKernel {
                   P[2] = (($c << 21) | ($c >>> 11)) + $t;
                   const $m = ($t >>> 0) * $n27;
                   const $low = $m >>> 0;
-                  if ($low >= $n27 || $low >= 4294967296 % $n27) {
-                    $r28 = ($m / 4294967296) >>> 0;
-                    break;
-                  }
+                  $r28 =
+                    $low >= $n27 || $low >= 4294967296 % $n27 ? ($m / 4294967296) >>> 0 : drawInt(P, $n27);
                 }
               } else {
                 if (!($n27 >= 1 && $n27 <= 4294967296))

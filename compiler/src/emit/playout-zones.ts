@@ -217,10 +217,12 @@ export abstract class KernelZones {
   }
 
   /** The draw of a number below `size` (in [1, 2^21]) into `r`: one sfc32 step and Lemire's
-   *  multiply-shift, drawn again on the rare rejection, as `drawInt` does. */
+   *  multiply-shift in line; on the rare rejection `drawInt` draws again as its own loop would
+   *  (playout-draws.test.ts). No loop written at each of a kernel's forty-odd draws: shorter kernels
+   *  (Foreclosed!'s optimized code 5% smaller), as fast as the loop was. */
   private drawSmall(words: "G" | "P", size: string, r: string): string[] {
     return [
-      "for (;;) {",
+      "{",
       `const $a = ${words}[0]!, $b = ${words}[1]!, $c = ${words}[2]!, $d = ${words}[3]!;`,
       "const $t = (((($a + $b) | 0) + $d) | 0);",
       `${words}[3] = $d + 1;`,
@@ -229,10 +231,7 @@ export abstract class KernelZones {
       `${words}[2] = (($c << 21) | ($c >>> 11)) + $t;`,
       `const $m = ($t >>> 0) * ${size};`,
       "const $low = $m >>> 0;",
-      `if ($low >= ${size} || $low >= 4294967296 % ${size}) {`,
-      `${r} = ($m / 4294967296) >>> 0;`,
-      "break;",
-      "}",
+      `${r} = $low >= ${size} || $low >= 4294967296 % ${size} ? ($m / 4294967296) >>> 0 : drawInt(${words}, ${size});`,
       "}",
     ];
   }
