@@ -24,17 +24,17 @@ export function playout(): PlayoutKernel {
   const Z_proceeds = 18;
   const Z_sold = 24;
   const SEGMENTS = 25;
-  const K_C = new Int32Array(SEGMENTS * CAP);
-  const K_N = new Int32Array(SEGMENTS);
-  const K_G = new Uint32Array(4);
-  const K_P = new Uint32Array(4);
-  const K_$list0 = new Int32Array(6);
-  const K_$list1 = new Int32Array(6);
+  const K_C = new Int32Array(new ArrayBuffer(4 * (SEGMENTS * CAP)));
+  const K_N = new Int32Array(new ArrayBuffer(4 * SEGMENTS));
+  const K_G = new Uint32Array(new ArrayBuffer(16));
+  const K_P = new Uint32Array(new ArrayBuffer(16));
+  const K_$list0 = new Int32Array(new ArrayBuffer(24));
+  const K_$list1 = new Int32Array(new ArrayBuffer(24));
   const K_$values2 = [] as unknown[];
-  const K_$list3 = new Int32Array(6);
-  const K_$list4 = new Int32Array(6);
+  const K_$list3 = new Int32Array(new ArrayBuffer(24));
+  const K_$list4 = new Int32Array(new ArrayBuffer(24));
   const K_$keys5 = Array.from({ length: 6 }, (): number => 0);
-  const K_$list6 = new Int32Array(6);
+  const K_$list6 = new Int32Array(new ArrayBuffer(24));
   const K_$keys7 = Array.from({ length: 6 }, (): number => 0);
   const K_TABLE_removed_cards$byPlayers = Array.from({ length: 7 }, ($_, $n) =>
     cardData.TABLE_removed_cards.get($n),

@@ -6,6 +6,7 @@ import {
   maskSeats,
   missingTableKey,
   nthMaskSeat,
+  offHeap,
   seedWords,
   segmentHolding,
   takeFromZoneOf,
@@ -59,105 +60,107 @@ export function playout(): PlayoutKernel {
     const $drawn = $r851;
     return $drawn + 1;
   }
-  var K_C = new Int32Array(SEGMENTS * CAP);
-  var K_N = new Int32Array(SEGMENTS);
-  var K_G = new Uint32Array(4);
-  var K_P = new Uint32Array(4);
-  var K_$where = new Int32Array(99);
+  var K_C = new Int32Array(new ArrayBuffer(4 * (SEGMENTS * CAP)));
+  var K_N = new Int32Array(new ArrayBuffer(4 * SEGMENTS));
+  var K_G = new Uint32Array(new ArrayBuffer(16));
+  var K_P = new Uint32Array(new ArrayBuffer(16));
+  var K_$where = new Int32Array(new ArrayBuffer(396));
   var K_$values0 = [] as number[];
   var K_$values1 = [] as number[];
-  var K_$list2 = new Int32Array(CAP);
-  var K_$list3 = new Int32Array(CAP);
-  var K_$list4 = new Int32Array(CAP);
-  var K_$list5 = new Int32Array(CAP);
-  var K_$list6 = new Int32Array(CAP);
-  var K_$list7 = new Int32Array(6);
-  var K_$list8 = new Int32Array(6);
+  var K_$list2 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list3 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list4 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list5 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list6 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list7 = new Int32Array(new ArrayBuffer(24));
+  var K_$list8 = new Int32Array(new ArrayBuffer(24));
   var K_$values9 = [] as unknown[];
-  var K_$list10 = new Int32Array(6);
-  var K_$list11 = new Int32Array(6);
-  var K_$list12 = new Int32Array(6);
+  var K_$list10 = new Int32Array(new ArrayBuffer(24));
+  var K_$list11 = new Int32Array(new ArrayBuffer(24));
+  var K_$list12 = new Int32Array(new ArrayBuffer(24));
   var K_$values13 = [] as string[];
-  var K_$list14 = new Int32Array(6);
-  var K_$list15 = new Int32Array(6);
+  var K_$list14 = new Int32Array(new ArrayBuffer(24));
+  var K_$list15 = new Int32Array(new ArrayBuffer(24));
   var K_$values16 = [] as unknown[];
   var K_$values17 = [] as string[];
   var K_$values18 = [] as string[];
-  var K_$list19 = new Int32Array(6);
-  var K_$list20 = new Int32Array(6);
+  var K_$list19 = new Int32Array(new ArrayBuffer(24));
+  var K_$list20 = new Int32Array(new ArrayBuffer(24));
   var K_$values21 = [] as unknown[];
   var K_$values22 = [] as string[];
   var K_$values23 = [] as string[];
-  var K_$list24 = new Int32Array(6);
-  var K_$list25 = new Int32Array(6);
+  var K_$list24 = new Int32Array(new ArrayBuffer(24));
+  var K_$list25 = new Int32Array(new ArrayBuffer(24));
   var K_$values26 = [] as unknown[];
   var K_$values27 = [] as string[];
   var K_$values28 = [] as string[];
-  var K_$list29 = new Int32Array(6);
-  var K_$list30 = new Int32Array(6);
+  var K_$list29 = new Int32Array(new ArrayBuffer(24));
+  var K_$list30 = new Int32Array(new ArrayBuffer(24));
   var K_$values31 = [] as unknown[];
   var K_$values32 = [] as string[];
-  var K_$list33 = new Int32Array(CAP);
+  var K_$list33 = new Int32Array(new ArrayBuffer(4 * CAP));
   var K_$values34 = [] as string[];
-  var K_$list35 = new Int32Array(6);
-  var K_$list36 = new Int32Array(6);
+  var K_$list35 = new Int32Array(new ArrayBuffer(24));
+  var K_$list36 = new Int32Array(new ArrayBuffer(24));
   var K_$values37 = [] as unknown[];
   var K_$values38 = [] as string[];
   var K_$values39 = [] as string[];
-  var K_$list40 = new Int32Array(6);
-  var K_$list41 = new Int32Array(6);
+  var K_$list40 = new Int32Array(new ArrayBuffer(24));
+  var K_$list41 = new Int32Array(new ArrayBuffer(24));
   var K_$values42 = [] as unknown[];
   var K_$values43 = [] as string[];
   var K_$values44 = [] as string[];
-  var K_$list45 = new Int32Array(6);
-  var K_$list46 = new Int32Array(6);
+  var K_$list45 = new Int32Array(new ArrayBuffer(24));
+  var K_$list46 = new Int32Array(new ArrayBuffer(24));
   var K_$values47 = [] as unknown[];
   var K_$values48 = [] as string[];
-  var K_$values49 = new Int32Array(CAP);
-  var K_$values50 = new Int32Array(CAP);
-  var K_$values51 = new Int32Array(6);
-  var K_$values52 = new Int32Array(CAP);
-  var K_$list53 = new Int32Array(6);
-  var K_$values54 = new Int32Array(CAP);
-  var K_$values55 = new Int32Array(6);
-  var K_$values56 = new Int32Array(6);
-  var K_$values57 = new Int32Array(CAP);
-  var K_$values58 = new Int32Array(6);
-  var K_$values59 = new Int32Array(CAP);
-  var K_$list60 = new Int32Array(6);
-  var K_$values61 = new Int32Array(CAP);
-  var K_$values62 = new Int32Array(CAP);
-  var K_$values63 = new Int32Array(6);
-  var K_$values64 = new Int32Array(CAP);
-  var K_$list65 = new Int32Array(6);
-  var K_Property_kind$code = Int8Array.from(cardData.Property_kind, ($v) =>
-    ["standard", "dual", "money"].indexOf($v),
+  var K_$values49 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values50 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values51 = new Int32Array(new ArrayBuffer(24));
+  var K_$values52 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list53 = new Int32Array(new ArrayBuffer(24));
+  var K_$values54 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values55 = new Int32Array(new ArrayBuffer(24));
+  var K_$values56 = new Int32Array(new ArrayBuffer(24));
+  var K_$values57 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values58 = new Int32Array(new ArrayBuffer(24));
+  var K_$values59 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list60 = new Int32Array(new ArrayBuffer(24));
+  var K_$values61 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values62 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values63 = new Int32Array(new ArrayBuffer(24));
+  var K_$values64 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list65 = new Int32Array(new ArrayBuffer(24));
+  var K_Property_kind$code = offHeap(
+    Int8Array.from(cardData.Property_kind, ($v) => ["standard", "dual", "money"].indexOf($v)),
   );
-  var K_Action_effect$code = Int8Array.from(cardData.Action_effect, ($v) =>
-    [
-      "gain_two",
-      "take_back_protection",
-      "others_lose_one",
-      "discard_action",
-      "no_exchange",
-      "money_points",
-      "double_bonus",
-      "colour_pairs",
-      "colour_penalty",
-      "all_colours",
-      "few_colours",
-      "coin_pairs",
-      "heart_chart",
-      "coin_chart",
-    ].indexOf($v),
+  var K_Action_effect$code = offHeap(
+    Int8Array.from(cardData.Action_effect, ($v) =>
+      [
+        "gain_two",
+        "take_back_protection",
+        "others_lose_one",
+        "discard_action",
+        "no_exchange",
+        "money_points",
+        "double_bonus",
+        "colour_pairs",
+        "colour_penalty",
+        "all_colours",
+        "few_colours",
+        "coin_pairs",
+        "heart_chart",
+        "coin_chart",
+      ].indexOf($v),
+    ),
   );
   var K_v_coins = Array.from({ length: 6 }, (): number => 0);
   var K_v_protection = Array.from({ length: 6 }, (): number => 0);
   var K_v_has_taken = Array.from({ length: 6 }, (): boolean => false);
   var K_v_took_from = Array.from({ length: 6 }, (): number => 0);
   var K_v_passed_over = Array.from({ length: 6 }, (): boolean => false);
-  var K_v_committed = new Int8Array(99);
-  var K_v_doubled = new Uint8Array(99);
+  var K_v_committed = new Int8Array(new ArrayBuffer(99));
+  var K_v_doubled = new Uint8Array(new ArrayBuffer(99));
   var K_v_merc_vote = Array.from({ length: 6 }, (): string => "");
   var C = K_C;
   var N = K_N;
@@ -697,17 +700,17 @@ export function playout(): PlayoutKernel {
     $index_PropertyKind$lastIndex = $index;
     return $index;
   }
-  var Action_colour$index = Int32Array.from(Action_colour, $index_Colour);
-  var Action_effect$index = Int32Array.from(Action_effect, $index_Effect);
-  var Property_colour$index = Int32Array.from(Property_colour, $index_Colour);
-  var Property_kind$index = Int32Array.from(Property_kind, $index_PropertyKind);
-  var Property_second_colour$index = Int32Array.from(Property_second_colour, $index_Colour);
-  var $count_collection_kind = new Int32Array(18);
-  var $count_hand_effect = new Int32Array(84);
-  var $count_played_effect = new Int32Array(84);
-  var $keyed_collection_colour_of = new Int32Array(36);
-  var $keyed_collection_uncommitted = new Int32Array(12);
-  var $holding_count_played_effect = new Int32Array(14);
+  var Action_colour$index = offHeap(Int32Array.from(Action_colour, $index_Colour));
+  var Action_effect$index = offHeap(Int32Array.from(Action_effect, $index_Effect));
+  var Property_colour$index = offHeap(Int32Array.from(Property_colour, $index_Colour));
+  var Property_kind$index = offHeap(Int32Array.from(Property_kind, $index_PropertyKind));
+  var Property_second_colour$index = offHeap(Int32Array.from(Property_second_colour, $index_Colour));
+  var $count_collection_kind = new Int32Array(new ArrayBuffer(72));
+  var $count_hand_effect = new Int32Array(new ArrayBuffer(336));
+  var $count_played_effect = new Int32Array(new ArrayBuffer(336));
+  var $keyed_collection_colour_of = new Int32Array(new ArrayBuffer(144));
+  var $keyed_collection_uncommitted = new Int32Array(new ArrayBuffer(48));
+  var $holding_count_played_effect = new Int32Array(new ArrayBuffer(56));
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -793,7 +796,7 @@ export function playout(): PlayoutKernel {
   var $positive_protection = 0;
   var $mask_passed_over = 0;
   var $mask_has_taken = 0;
-  var $naming_took_from = new Int32Array(6);
+  var $naming_took_from = new Int32Array(new ArrayBuffer(24));
   var $above_protection = 0;
   var $zero_protection = 0;
   function step0(): number {

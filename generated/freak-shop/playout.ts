@@ -11,6 +11,7 @@ import {
   integers,
   longestRun,
   missingTableKey,
+  offHeap,
   scoreRows,
   seatList,
   seedWords,
@@ -35,16 +36,16 @@ export function playout(): PlayoutKernel {
   var Z_objective_stacks = 8;
   var Z_objectives = 9;
   var SEGMENTS = 10;
-  var K_C = new Int32Array(SEGMENTS * CAP);
-  var K_N = new Int32Array(SEGMENTS);
-  var K_G = new Uint32Array(4);
-  var K_P = new Uint32Array(4);
-  var K_$list0 = new Int32Array(CAP);
-  var K_$list1 = new Int32Array(CAP);
+  var K_C = new Int32Array(new ArrayBuffer(4 * (SEGMENTS * CAP)));
+  var K_N = new Int32Array(new ArrayBuffer(4 * SEGMENTS));
+  var K_G = new Uint32Array(new ArrayBuffer(16));
+  var K_P = new Uint32Array(new ArrayBuffer(16));
+  var K_$list0 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list1 = new Int32Array(new ArrayBuffer(4 * CAP));
   var K_$values2 = [] as number[];
   var K_$values3 = [] as number[];
-  var K_$list4 = new Int32Array(CAP);
-  var K_$list5 = new Int32Array(CAP);
+  var K_$list4 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list5 = new Int32Array(new ArrayBuffer(4 * CAP));
   var K_$choices61 = new SetChoices({
     sets: [
       { nonEmpty: true, oneKey: true },
@@ -72,23 +73,25 @@ export function playout(): PlayoutKernel {
   );
   var K_$values13 = [] as number[];
   var K_$values14 = [] as number[];
-  var K_$list15 = new Int32Array(CAP);
+  var K_$list15 = new Int32Array(new ArrayBuffer(4 * CAP));
   var K_$values16 = [] as string[];
-  var K_Objective_goal$code = Int8Array.from(cardData.Objective_goal, ($v) =>
-    [
-      "tidy_mansion",
-      "obsessed_by_arrangement",
-      "neighbors_festival",
-      "gem_of_my_collection",
-      "collector",
-      "seeing_double",
-      "three_is_better_than_two",
-      "sum_of_all_fears",
-      "too_snob",
-      "art_of_bargaining",
-      "not_the_same_values",
-      "fashion_at_lowest_price",
-    ].indexOf($v),
+  var K_Objective_goal$code = offHeap(
+    Int8Array.from(cardData.Objective_goal, ($v) =>
+      [
+        "tidy_mansion",
+        "obsessed_by_arrangement",
+        "neighbors_festival",
+        "gem_of_my_collection",
+        "collector",
+        "seeing_double",
+        "three_is_better_than_two",
+        "sum_of_all_fears",
+        "too_snob",
+        "art_of_bargaining",
+        "not_the_same_values",
+        "fashion_at_lowest_price",
+      ].indexOf($v),
+    ),
   );
   var C = K_C;
   var N = K_N;
@@ -337,7 +340,7 @@ export function playout(): PlayoutKernel {
                           ? fn_rank_points(fn_least_marked_rank(l_p))
                           : fn_rank_points(fn_most_marked_rank(l_p));
   }
-  var $count_mansion_value = new Int32Array(55);
+  var $count_mansion_value = new Int32Array(new ArrayBuffer(220));
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;

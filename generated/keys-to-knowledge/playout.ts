@@ -10,6 +10,7 @@ import {
   maskSeats,
   nextSeatInPlay,
   nthMaskSeat,
+  offHeap,
   seatsInPlay,
   seedWords,
   segmentHolding,
@@ -61,75 +62,81 @@ export function playout(): PlayoutKernel {
     const $drawn = $r1029;
     return $drawn + 1;
   }
-  var K_C = new Int32Array(SEGMENTS * CAP);
-  var K_N = new Int32Array(SEGMENTS);
-  var K_G = new Uint32Array(4);
-  var K_P = new Uint32Array(4);
-  var K_$where = new Int32Array(106);
+  var K_C = new Int32Array(new ArrayBuffer(4 * (SEGMENTS * CAP)));
+  var K_N = new Int32Array(new ArrayBuffer(4 * SEGMENTS));
+  var K_G = new Uint32Array(new ArrayBuffer(16));
+  var K_P = new Uint32Array(new ArrayBuffer(16));
+  var K_$where = new Int32Array(new ArrayBuffer(424));
   var K_$values0 = [] as number[];
-  var K_$list1 = new Int32Array(CAP);
-  var K_$list2 = new Int32Array(CAP);
-  var K_$list3 = new Int32Array(CAP);
-  var K_$list4 = new Int32Array(CAP);
-  var K_$list5 = new Int32Array(6);
-  var K_$list6 = new Int32Array(6);
-  var K_$list7 = new Int32Array(CAP);
-  var K_$list8 = new Int32Array(CAP);
-  var K_$list9 = new Int32Array(6);
-  var K_$list10 = new Int32Array(6);
-  var K_$values11 = new Int32Array(CAP);
-  var K_$values12 = new Int32Array(CAP);
-  var K_$values13 = new Int32Array(CAP);
-  var K_$list14 = new Int32Array(CAP);
-  var K_$list15 = new Int32Array(CAP);
-  var K_$list16 = new Int32Array(6);
-  var K_$list17 = new Int32Array(6);
-  var K_$values18 = new Int32Array(CAP);
-  var K_$values19 = new Int32Array(CAP);
-  var K_$values20 = new Int32Array(CAP);
-  var K_$list21 = new Int32Array(CAP);
-  var K_$list22 = new Int32Array(CAP);
-  var K_$list23 = new Int32Array(6);
-  var K_$list24 = new Int32Array(6);
-  var K_$values25 = new Int32Array(CAP);
-  var K_$values26 = new Int32Array(CAP);
-  var K_$values27 = new Int32Array(CAP);
-  var K_$list28 = new Int32Array(6);
-  var K_$list29 = new Int32Array(6);
-  var K_$values30 = new Int32Array(CAP);
-  var K_$values31 = new Int32Array(CAP);
-  var K_$values32 = new Int32Array(CAP);
-  var K_$values33 = new Int32Array(CAP);
-  var K_$values34 = new Int32Array(CAP);
-  var K_$values35 = new Int32Array(CAP);
-  var K_$values36 = new Int32Array(CAP);
-  var K_$values37 = new Int32Array(6);
-  var K_$values38 = new Int32Array(CAP);
-  var K_$values39 = new Int32Array(CAP);
-  var K_$values40 = new Int32Array(CAP);
-  var K_$values41 = new Int32Array(CAP);
-  var K_$values42 = new Int32Array(CAP);
-  var K_$values43 = new Int32Array(CAP);
-  var K_$values44 = new Int32Array(CAP);
-  var K_$values45 = new Int32Array(6);
-  var K_$list46 = new Int32Array(CAP);
-  var K_$list47 = new Int32Array(CAP);
-  var K_$list48 = new Int32Array(6);
-  var K_$list49 = new Int32Array(6);
-  var K_$values50 = new Int32Array(CAP);
-  var K_$values51 = new Int32Array(CAP);
-  var K_$values52 = new Int32Array(CAP);
-  var K_$list53 = new Int32Array(CAP);
-  var K_$list54 = new Int32Array(CAP);
-  var K_$list55 = new Int32Array(CAP);
-  var K_$list56 = new Int32Array(6);
-  var K_$list57 = new Int32Array(6);
-  var K_Fortune_effect$code = Int8Array.from(cardData.Fortune_effect, ($v) =>
-    ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
+  var K_$list1 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list2 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list3 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list4 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list5 = new Int32Array(new ArrayBuffer(24));
+  var K_$list6 = new Int32Array(new ArrayBuffer(24));
+  var K_$list7 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list8 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list9 = new Int32Array(new ArrayBuffer(24));
+  var K_$list10 = new Int32Array(new ArrayBuffer(24));
+  var K_$values11 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values12 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values13 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list14 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list15 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list16 = new Int32Array(new ArrayBuffer(24));
+  var K_$list17 = new Int32Array(new ArrayBuffer(24));
+  var K_$values18 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values19 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values20 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list21 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list22 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list23 = new Int32Array(new ArrayBuffer(24));
+  var K_$list24 = new Int32Array(new ArrayBuffer(24));
+  var K_$values25 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values26 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values27 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list28 = new Int32Array(new ArrayBuffer(24));
+  var K_$list29 = new Int32Array(new ArrayBuffer(24));
+  var K_$values30 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values31 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values32 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values33 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values34 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values35 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values36 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values37 = new Int32Array(new ArrayBuffer(24));
+  var K_$values38 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values39 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values40 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values41 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values42 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values43 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values44 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values45 = new Int32Array(new ArrayBuffer(24));
+  var K_$list46 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list47 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list48 = new Int32Array(new ArrayBuffer(24));
+  var K_$list49 = new Int32Array(new ArrayBuffer(24));
+  var K_$values50 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values51 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$values52 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list53 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list54 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list55 = new Int32Array(new ArrayBuffer(4 * CAP));
+  var K_$list56 = new Int32Array(new ArrayBuffer(24));
+  var K_$list57 = new Int32Array(new ArrayBuffer(24));
+  var K_Fortune_effect$code = offHeap(
+    Int8Array.from(cardData.Fortune_effect, ($v) =>
+      ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
+    ),
   );
-  var K_Fortune_deck$code = Int8Array.from(cardData.Fortune_deck, ($v) => ["mercy", "grace"].indexOf($v));
-  var K_Space_kind$code = Int8Array.from(cardData.Space_kind, ($v) =>
-    ["home", "property", "mercy", "grace", "fee", "court", "field_trip", "go_to_court"].indexOf($v),
+  var K_Fortune_deck$code = offHeap(
+    Int8Array.from(cardData.Fortune_deck, ($v) => ["mercy", "grace"].indexOf($v)),
+  );
+  var K_Space_kind$code = offHeap(
+    Int8Array.from(cardData.Space_kind, ($v) =>
+      ["home", "property", "mercy", "grace", "fee", "court", "field_trip", "go_to_court"].indexOf($v),
+    ),
   );
   var K_v_eliminated = Array.from({ length: 6 }, (): number => 0);
   var K_v_cash = Array.from({ length: 6 }, (): number => 0);
@@ -137,9 +144,9 @@ export function playout(): PlayoutKernel {
   var K_v_in_court = Array.from({ length: 6 }, (): boolean => false);
   var K_v_court_rolls = Array.from({ length: 6 }, (): number => 0);
   var K_v_opening = Array.from({ length: 6 }, (): number => 0);
-  var K_v_books = new Float64Array(106);
-  var K_v_key = new Uint8Array(106);
-  var K_v_mortgaged = new Uint8Array(106);
+  var K_v_books = new Float64Array(new ArrayBuffer(848));
+  var K_v_key = new Uint8Array(new ArrayBuffer(106));
+  var K_v_mortgaged = new Uint8Array(new ArrayBuffer(106));
   var C = K_C;
   var N = K_N;
   var G = K_G;
@@ -641,11 +648,11 @@ export function playout(): PlayoutKernel {
   function fn_group_size$at(l_g: string, l_g$index: number): number {
     return $countOf($count_bank_deeds_group, 0, l_g$index) + $seatTotal($count_deeds_group$seats, l_g$index);
   }
-  var $members_lowest_level = new Float64Array(8);
-  var $mstamp_lowest_level = new Float64Array(48);
+  var $members_lowest_level = new Float64Array(new ArrayBuffer(64));
+  var $mstamp_lowest_level = new Float64Array(new ArrayBuffer(384));
   var $generation_lowest_level = 1;
-  var $memo_lowest_level = new Float64Array(48);
-  var $stamp_lowest_level = new Float64Array(48);
+  var $memo_lowest_level = new Float64Array(new ArrayBuffer(384));
+  var $stamp_lowest_level = new Float64Array(new ArrayBuffer(384));
   function fn_lowest_level$memo(l_p: number, l_g: string): number {
     let $key = 0;
     {
@@ -689,8 +696,8 @@ export function playout(): PlayoutKernel {
     return $value;
   }
   var $generation_may_sell_stack = 1;
-  var $memo_may_sell_stack = new Float64Array(636);
-  var $stamp_may_sell_stack = new Float64Array(636);
+  var $memo_may_sell_stack = new Float64Array(new ArrayBuffer(5088));
+  var $stamp_may_sell_stack = new Float64Array(new ArrayBuffer(5088));
   function fn_may_sell_stack$memo(l_p: number, l_d: number): boolean {
     let $key = 0;
     {
@@ -796,17 +803,17 @@ export function playout(): PlayoutKernel {
     $index_SpaceKind$lastIndex = $index;
     return $index;
   }
-  var Deed_group$index = Int32Array.from(Deed_group, $index_Group);
-  var Fortune_deck$index = Int32Array.from(Fortune_deck, $index_Deck);
-  var Space_kind$index = Int32Array.from(Space_kind, $index_SpaceKind);
-  var $count_bank_deeds_group = new Int32Array(8);
-  var $count_deeds_group = new Int32Array(48);
-  var $count_deeds_space = new Int32Array(210);
-  var $count_mercy_deck_deck = new Int32Array(2);
-  var $count_spaces_kind = new Int32Array(8);
-  var $paired_deeds_group_0 = new Int32Array(96);
-  var $paired_deeds_group_1 = new Int32Array(96);
-  var $holding_count_deeds_space = new Int32Array(35);
+  var Deed_group$index = offHeap(Int32Array.from(Deed_group, $index_Group));
+  var Fortune_deck$index = offHeap(Int32Array.from(Fortune_deck, $index_Deck));
+  var Space_kind$index = offHeap(Int32Array.from(Space_kind, $index_SpaceKind));
+  var $count_bank_deeds_group = new Int32Array(new ArrayBuffer(32));
+  var $count_deeds_group = new Int32Array(new ArrayBuffer(192));
+  var $count_deeds_space = new Int32Array(new ArrayBuffer(840));
+  var $count_mercy_deck_deck = new Int32Array(new ArrayBuffer(8));
+  var $count_spaces_kind = new Int32Array(new ArrayBuffer(32));
+  var $paired_deeds_group_0 = new Int32Array(new ArrayBuffer(384));
+  var $paired_deeds_group_1 = new Int32Array(new ArrayBuffer(384));
+  var $holding_count_deeds_space = new Int32Array(new ArrayBuffer(140));
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -993,7 +1000,7 @@ export function playout(): PlayoutKernel {
       ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
     ]!++;
   }
-  var $count_deeds_group$seats = new Int32Array(8);
+  var $count_deeds_group$seats = new Int32Array(new ArrayBuffer(32));
   var $seatTotalsFresh = false;
   /** The seats in play's total of one member (its index; -1 for a value that is no member: none). */
   function $seatTotal(totals: Int32Array, member: number): number {
@@ -1031,7 +1038,7 @@ export function playout(): PlayoutKernel {
     if ($v > $firstBy_spaces_index$high) $firstBy_spaces_index$high = $v;
   }
   var $firstBy_spaces_index = new Int32Array(
-    Math.max(0, $firstBy_spaces_index$high - $firstBy_spaces_index$low + 1),
+    new ArrayBuffer(4 * Math.max(0, $firstBy_spaces_index$high - $firstBy_spaces_index$low + 1)),
   );
   var $firstBy_spaces_index$fresh = false;
   /** The first card of spaces whose index is v, in the zone's order (the table made afresh when stale). */
@@ -8677,7 +8684,7 @@ export function playout(): PlayoutKernel {
     }
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
-  var $table_lift_cost = new Float64Array(106);
+  var $table_lift_cost = new Float64Array(new ArrayBuffer(848));
   for (const l_d of ALL_Deed)
     $table_lift_cost[l_d] = Deed_mortgage[l_d]! + Math.floor(Deed_mortgage[l_d]! / 10);
   var NO_VARIANTS: readonly string[] = [];

@@ -5,6 +5,7 @@ import {
   emptyZone,
   maskSeats,
   nthMaskSeat,
+  offHeap,
   seedWords,
   LOOP_LIMIT as RUNTIME_LOOP_LIMIT,
   DECISION_CAP as RUNTIME_DECISION_CAP,
@@ -20,15 +21,17 @@ export function playout(): PlayoutKernel {
   const Z_discard = 3;
   const Z_won = 4;
   const SEGMENTS = 9;
-  const K_C = new Int32Array(SEGMENTS * CAP);
-  const K_N = new Int32Array(SEGMENTS);
-  const K_G = new Uint32Array(4);
-  const K_P = new Uint32Array(4);
-  const K_$list0 = new Int32Array(5);
-  const K_$list1 = new Int32Array(5);
-  const K_$values2 = new Int32Array(5);
-  const K_Card_kind$code = Int8Array.from(cardData.Card_kind, ($v) =>
-    ["object", "pause", "clear_face_up", "clear_all", "payday", "clearance_sale"].indexOf($v),
+  const K_C = new Int32Array(new ArrayBuffer(4 * (SEGMENTS * CAP)));
+  const K_N = new Int32Array(new ArrayBuffer(4 * SEGMENTS));
+  const K_G = new Uint32Array(new ArrayBuffer(16));
+  const K_P = new Uint32Array(new ArrayBuffer(16));
+  const K_$list0 = new Int32Array(new ArrayBuffer(20));
+  const K_$list1 = new Int32Array(new ArrayBuffer(20));
+  const K_$values2 = new Int32Array(new ArrayBuffer(20));
+  const K_Card_kind$code = offHeap(
+    Int8Array.from(cardData.Card_kind, ($v) =>
+      ["object", "pause", "clear_face_up", "clear_all", "payday", "clearance_sale"].indexOf($v),
+    ),
   );
   const K_v_coins = Array.from({ length: 5 }, (): number => 0);
   const K_v_stake = Array.from({ length: 5 }, (): number => 0);

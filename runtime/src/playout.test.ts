@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cardAt, drawInt, positionOf, putCard, seedWords, segmentHolding, shuffleZone, takeAt, takeFromZoneOf } from "./playout.js";
+import { cardAt, drawInt, offHeap, positionOf, putCard, seedWords, segmentHolding, shuffleZone, takeAt, takeFromZoneOf } from "./playout.js";
 import { randomInt, seedRandom, shuffle } from "./random.js";
 
 describe("a playout kernel's generator", () => {
@@ -86,5 +86,22 @@ describe("a playout kernel's zones", () => {
     const zone = fill(false, [10]);
     expect(() => takeFromZoneOf(zone.c, zone.n, cap, 2, 1, 99)).toThrow(/card 99 is in no zone/);
     expect(zone.list()).toEqual([10]);
+  });
+});
+
+describe("a kernel's table copied off the heap", () => {
+  it("holds the same values, of the same type, on an ArrayBuffer of its own", () => {
+    for (const array of [Int8Array.from([3, -1, 2]), Int32Array.from([7, 2 ** 31 - 1, -5, 0]), new Int8Array(0)]) {
+      const copy = offHeap(array);
+      expect(copy.constructor).toBe(array.constructor);
+      expect([...copy]).toEqual([...array]);
+      expect(copy.buffer).not.toBe(array.buffer);
+      expect(copy.buffer.byteLength).toBe(array.byteLength);
+      expect(copy.byteOffset).toBe(0);
+      if (copy.length > 0) {
+        copy[0] = 1;
+        expect(array[0]).not.toBe(1);
+      }
+    }
   });
 });

@@ -18,6 +18,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { kernelType } from "./playout-lists.js";
 import { codeArray, writtenMember } from "./playout-enum-codes.js";
+import { typedArray } from "./playout-arrays.js";
 
 /** Whether the variable holds one value per card (not per card per seat or per key). */
 function onePerCard(declaration: A.VarDeclaration): boolean {
@@ -26,10 +27,10 @@ function onePerCard(declaration: A.VarDeclaration): boolean {
 
 /** The declaration of a per-card variable's array of `count` cards, where it is a typed array. */
 export function cardVarArray(game: CheckedGame, declaration: A.VarDeclaration, count: number): string | null {
-  if (isCardFlag(game, declaration)) return `new Uint8Array(${count})`;
+  if (isCardFlag(game, declaration)) return typedArray("Uint8Array", count);
   const enumName = cardEnumOf(game, declaration);
-  if (enumName !== null) return `new ${codeArray(game.enums.get(enumName)!.members.length)}(${count})`;
-  if (onePerCard(declaration) && kernelType(game.typeOfVar(declaration)) === "number") return `new Float64Array(${count})`;
+  if (enumName !== null) return typedArray(codeArray(game.enums.get(enumName)!.members.length), count);
+  if (onePerCard(declaration) && kernelType(game.typeOfVar(declaration)) === "number") return typedArray("Float64Array", count);
   return null;
 }
 

@@ -28,6 +28,7 @@ import { freshCalls, freshFunctions, holdingName, recountLines } from "./playout
 import { CountRegistry, type Counted, type EnumIndexes } from "./playout-count-registry.js";
 import { SEATS_IN_PLAY_KEPT, SEATS_IN_PLAY_READ, SEATS_IN_PLAY_STALE, seatsInPlayCode } from "./playout-seats-in-play.js";
 import type { StateDeclaration } from "./playout-kernel-state.js";
+import { typedArray } from "./playout-arrays.js";
 
 type Marker =
   | { op: "in" | "out"; zone: string; seg: string; card: string }
@@ -333,8 +334,8 @@ export class KernelCounts {
     const fields = all.filter((c) => c.variables.size === 0);
     const keyed = all.filter((c) => c.variables.size > 0);
     return [
-      ...all.map((c) => `const ${c.name} = new Int32Array(${c.segments * c.members});`),
-      ...all.filter((c) => c.holding).map((c) => `const ${holdingName(c.name)} = new Int32Array(${c.members});`),
+      ...all.map((c) => `const ${c.name} = ${typedArray("Int32Array", c.segments * c.members)};`),
+      ...all.filter((c) => c.holding).map((c) => `const ${holdingName(c.name)} = ${typedArray("Int32Array", c.members)};`),
       "/** A segment's count of one member (its index; -1 for a value that is no member: none). */",
       "function $countOf(counts: Int32Array, at: number, member: number): number {",
       "return member < 0 ? 0 : counts[at + member]!;",

@@ -24,7 +24,7 @@ export function writtenMember(game: CheckedGame, e: A.Expression): WrittenMember
 }
 
 /** The typed array that holds codes of an enum of `members` members. */
-export function codeArray(members: number): string {
+export function codeArray(members: number): "Int8Array" | "Int32Array" {
   return members <= 127 ? "Int8Array" : "Int32Array";
 }
 
@@ -61,7 +61,7 @@ export class KernelEnumCodes {
     const name = `${array}$code`;
     if (!this.used.has(array)) {
       const typed = codeArray(members.length);
-      this.used.set(array, { name, init: `${typed}.from(cardData.${array}, ($v) => [${members.map(quote).join(", ")}].indexOf($v))` });
+      this.used.set(array, { name, init: `offHeap(${typed}.from(cardData.${array}, ($v) => [${members.map(quote).join(", ")}].indexOf($v)))` });
     }
     return name;
   }

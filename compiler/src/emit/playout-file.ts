@@ -36,6 +36,7 @@ import { IdleSeats } from "./playout-idle-seats.js";
 import { kernelLocals, kernelScores, kernelVars, resetLocals } from "./playout-state-code.js";
 import { prefixCode } from "./playout-setup-prefix.js";
 import { kernelState, setupCode } from "./playout-setup-code.js";
+import { typedArray } from "./playout-arrays.js";
 
 /** Steps of the flow past which each step gets a function of its own. */
 const SPLIT_STEPS = 40;
@@ -46,7 +47,7 @@ const COPIED_STEP_LINES = 40;
 const RUNTIME_NAMES = [
   "GameFault", "cardAt", "checkTransfer", "drawInt", "floorDiv", "floorMod",
   "nextSeat", "nthCardOf", "emptyZone", "missingTableKey", "positionOf", "zoneCards", "seatList", "integers", "firstOf", "lowestOf", "highestOf", "distinctOf",
-  "sortKeys", "longestRun", "bestSets", "topCard", "drawSubsetInto", "SetChoices", "drawIndexOn", "scoreRows", "seatsFrom", "segmentHolding", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "firstSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "maskSeats", "nthMaskSeat",
+  "sortKeys", "longestRun", "bestSets", "topCard", "drawSubsetInto", "SetChoices", "drawIndexOn", "scoreRows", "seatsFrom", "segmentHolding", "takeFromZoneOf", "seatsInPlay", "seatsFromInPlay", "nextSeatInPlay", "firstSeatInPlay", "putCard", "seedWords", "shuffleZone", "tableValue", "takeAt", "maskSeats", "nthMaskSeat", "offHeap",
 ];
 
 /** The runtime's constants a kernel may read: imported as RUNTIME_<name>, bound to <name> in each function. */
@@ -257,11 +258,11 @@ export class PlayoutFile {
     // new call targets for V8 every game): its scalars are then the closure's, read by both.
     const shared = split;
     const arrays = [
-      { name: "C", init: "new Int32Array(SEGMENTS * CAP)" },
-      { name: "N", init: "new Int32Array(SEGMENTS)" },
-      { name: "G", init: "new Uint32Array(4)" },
-      { name: "P", init: "new Uint32Array(4)" },
-      { name: WHERE, init: `new Int32Array(${this.cardCount})` },
+      { name: "C", init: typedArray("Int32Array", "SEGMENTS * CAP") },
+      { name: "N", init: typedArray("Int32Array", "SEGMENTS") },
+      { name: "G", init: typedArray("Uint32Array", 4) },
+      { name: "P", init: typedArray("Uint32Array", 4) },
+      { name: WHERE, init: typedArray("Int32Array", this.cardCount) },
       ...this.code.scratch,
       ...this.code.enumCodes.arrays(),
       ...vars.arrays,

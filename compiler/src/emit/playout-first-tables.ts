@@ -12,6 +12,7 @@ import { readsSlot, StateReads, walk } from "./playout-memo-reads.js";
 import { markerKind } from "./playout-markers.js";
 import type { ZoneLayout } from "./playout-zones.js";
 import type { StateDeclaration } from "./playout-kernel-state.js";
+import { typedArray } from "./playout-arrays.js";
 
 interface Table {
   readonly name: string;
@@ -128,7 +129,7 @@ export class FirstTables {
         `if (${high} < ${low} || $v < ${low}) ${low} = $v;`,
         `if ($v > ${high}) ${high} = $v;`,
         "}",
-        `const ${t.name} = new Int32Array(Math.max(0, ${high} - ${low} + 1));`,
+        `const ${t.name} = ${typedArray("Int32Array", `Math.max(0, ${high} - ${low} + 1)`)};`,
         `let ${fresh} = false;`,
         `/** The first card of ${t.zone.declaration.name.name} whose ${t.field} is v, in the zone's order (the table made afresh when stale). */`,
         `function ${t.name}$of(v: number): number {`,

@@ -29,6 +29,7 @@ import { varName } from "./playout-zones.js";
 import { ALL_SEATS } from "./playout-seat-sets.js";
 import { failing, flagSet } from "./playout-flags.js";
 import type { StateDeclaration } from "./playout-kernel-state.js";
+import { typedArray } from "./playout-arrays.js";
 
 type Marker =
   | { op: "declare" }
@@ -395,7 +396,7 @@ export class KernelHeldCounts {
     return [
       ...[...this.counted.values()].map((c) => `let ${c.name} = 0;`),
       ...[...this.masked.values()].map((mask) => `let ${mask} = 0;`),
-      ...[...this.naming.values()].map((masks) => `const ${masks} = new Int32Array(${Math.max(this.game.maxPlayers, ...this.game.seatCounts)});`),
+      ...[...this.naming.values()].map((masks) => `const ${masks} = ${typedArray("Int32Array", Math.max(this.game.maxPlayers, ...this.game.seatCounts))};`),
       ...[...this.signs.values()].flatMap((masks) => [...masks.values()].map((mask) => `let ${mask} = 0;`)),
     ];
   }

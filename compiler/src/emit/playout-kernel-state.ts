@@ -79,10 +79,10 @@ export class KernelState {
   }
 }
 
-/** How a declaration's first value is copied: `new Int32Array(…)` / `Int32Array.from(…)` a typed
- *  array, `Array.from(…)` or `[…]` an array, anything else a scalar. */
+/** How a declaration's first value is copied: `new Int32Array(…)` / `Int32Array.from(…)` (or its
+ *  copy off the heap, `offHeap(…)`) a typed array, `Array.from(…)` or `[…]` an array, anything else a scalar. */
 function kindOf(value: string): StateKind {
-  if (/^(new )?(Int8|Uint8|Int16|Uint16|Int32|Uint32|Float32|Float64)Array\b/.test(value)) return "typed";
+  if (/^(offHeap\()?(new )?(Int8|Uint8|Int16|Uint16|Int32|Uint32|Float32|Float64)Array\b/.test(value)) return "typed";
   if (/^(Array\.from\(|\[)/.test(value)) return "array";
   return "scalar";
 }

@@ -10,6 +10,7 @@ import type { KernelMemo } from "./playout-memo.js";
 import type { CardTable } from "./playout-card-tables.js";
 import { simpleArgument, type InlineCalls } from "./playout-inline-calls.js";
 import { KernelZones, localName, unsupported } from "./playout-zones.js";
+import { typedArray } from "./playout-arrays.js";
 
 /** best_sets' kind function, as the state machine writes it (ExpressionWriter.alikeToScorer). */
 export type AlikeToScorer = (scorer: A.NameExpression, cardType: string, ruleField: string) => string;
@@ -192,7 +193,7 @@ export abstract class KernelLists extends KernelZones {
       const all = `ALL_${t.cardType}`;
       this.cardImports.add(all);
       const card = localName(t.card);
-      return [`const ${t.table} = new Float64Array(${cards});`, `for (const ${card} of ${all}) ${t.table}[${card}] = ${this.inPlaceCode(() => this.expression(t.declaration.body))};`];
+      return [`const ${t.table} = ${typedArray("Float64Array", cards)};`, `for (const ${card} of ${all}) ${t.table}[${card}] = ${this.inPlaceCode(() => this.expression(t.declaration.body))};`];
     });
   }
 

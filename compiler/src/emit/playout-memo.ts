@@ -20,6 +20,7 @@ import { EACH_DECISION, EVERYTHING, StateReads, functionsByName, walk } from "./
 import type { EnumIndexes } from "./playout-count-registry.js";
 import { MemberKeys, type MemberKey } from "./playout-member-memo.js";
 import type { StateDeclaration } from "./playout-kernel-state.js";
+import { typedArray } from "./playout-arrays.js";
 
 /** A line of the written kernel that says which items of the state the code after it writes; the
  *  kernel writer turns it into the bumps of the memoized functions that read them (`writesCode`),
@@ -359,14 +360,14 @@ export class KernelMemo implements EnumIndexes {
           "return $value;",
         ];
       };
-      if (members) lines.push(`const ${members} = new Float64Array(${sets[keyed!.parameter]!.size});`, `const ${memberStamps} = new Float64Array(${size});`);
+      if (members) lines.push(`const ${members} = ${typedArray("Float64Array", sets[keyed!.parameter]!.size)};`, `const ${memberStamps} = ${typedArray("Float64Array", size)};`);
       // The values and stamps go stale with the generation (a member's with its own as well).
       this.declared.push({ name: current, role: "cache", stale: [`${current}++;`] }, ...[values, stamps, ...(members ? [members, memberStamps] : [])].map((name) => ({ name, role: "cache" as const })));
       const signature = parameters.map((p) => `${p.name}: ${p.type}`);
       lines.push(
         `let ${current} = 1;`,
-        `const ${values} = new Float64Array(${size});`,
-        `const ${stamps} = new Float64Array(${size});`,
+        `const ${values} = ${typedArray("Float64Array", size)};`,
+        `const ${stamps} = ${typedArray("Float64Array", size)};`,
         `function ${functionName(name)}$memo(${signature.join(", ")}): ${result} {`,
         ...memoBody(false),
         "}",
@@ -379,7 +380,7 @@ export class KernelMemo implements EnumIndexes {
     for (const { enumName } of this.fieldIndexes.values()) enums.add(enumName);
     for (const name of [...enums].sort()) lines.push(...this.enumIndexFunction(name));
     for (const [index, { array, enumName }] of [...this.fieldIndexes].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      lines.push(`const ${index} = Int32Array.from(${array}, ${enumIndex(enumName)});`);
+      lines.push(`const ${index} = offHeap(Int32Array.from(${array}, ${enumIndex(enumName)}));`);
       this.declared.push({ name: index, role: "fixed" });
     }
     return lines;

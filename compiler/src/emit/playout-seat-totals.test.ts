@@ -90,7 +90,7 @@ describe("totals of a seat zone's running counts over the seats in play", () => 
     const kernelText = (await compiled()).kernelText.replace(/\$(l_\w+)/g, "$1");
     const body = (name: string): string => kernelText.slice(kernelText.indexOf(`function ${name}(`), kernelText.indexOf("\n  }", kernelText.indexOf(`function ${name}(`)));
     // `seated` is a read of the totals: no pass over the seats.
-    expect(kernelText).toContain("$count_kept_suit$seats = new Int32Array(3)");
+    expect(kernelText).toContain("$count_kept_suit$seats = new Int32Array(new ArrayBuffer(12))");
     expect(body("fn_seated")).toContain("$seatTotal($count_kept_suit$seats, ");
     expect(body("fn_seated")).not.toContain("for (");
     // So `all_of` and `most_of` are a few reads: no memo of theirs.

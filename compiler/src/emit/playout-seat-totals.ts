@@ -12,6 +12,7 @@ import type { CheckedGame } from "../check/checker.js";
 import { ELIMINATED } from "../check/elimination.js";
 import { readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
+import { typedArray } from "./playout-arrays.js";
 
 /** Whether the seat totals are good (false: made afresh at the next read). */
 export const SEATS_FRESH = "$seatTotalsFresh";
@@ -95,7 +96,7 @@ export function freshSeatReads(code: readonly string[]): { code: string[]; befor
 export function seatTotalsCode(game: CheckedGame, totals: readonly { name: string; members: number }[]): string[] {
   if (totals.length === 0) return [];
   return [
-    ...totals.map((t) => `const ${seatTotalsName(t.name)} = new Int32Array(${t.members});`),
+    ...totals.map((t) => `const ${seatTotalsName(t.name)} = ${typedArray("Int32Array", t.members)};`),
     `let ${SEATS_FRESH} = false;`,
     "/** The seats in play's total of one member (its index; -1 for a value that is no member: none). */",
     "function $seatTotal(totals: Int32Array, member: number): number {",

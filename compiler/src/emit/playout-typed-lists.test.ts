@@ -69,8 +69,8 @@ describe("the lists a kernel keeps of a parameter's values", () => {
     const lists = [...kernelText.matchAll(/(?:var|const) K_(\$values\d+) = (.*);/g)].map((m) => ({ name: m[1]!, init: m[2]! }));
     const written = (list: string): boolean => new RegExp(`\\${list}\\[\\S+\\+\\+\\] = `).test(kernelText);
     // Kept lists of beads (take, sell, trade's beads) and of seats (trade's buyers): none a JS array.
-    const cards = lists.filter((l) => l.init === "new Int32Array(CAP)" && written(l.name));
-    const seats = lists.filter((l) => l.init === "new Int32Array(4)" && written(l.name));
+    const cards = lists.filter((l) => l.init === "new Int32Array(new ArrayBuffer(4 * CAP))" && written(l.name));
+    const seats = lists.filter((l) => l.init === "new Int32Array(new ArrayBuffer(16))" && written(l.name));
     expect(cards.length).toBeGreaterThanOrEqual(3);
     expect(seats.length).toBeGreaterThanOrEqual(1);
     expect(lists.filter((l) => l.init === "[] as number[]")).toEqual([]);

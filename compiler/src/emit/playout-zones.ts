@@ -3,6 +3,7 @@ import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { LocalSlot } from "../check/types.js";
 import { zoneDeclaration } from "./code.js";
+import { typedArray } from "./playout-arrays.js";
 
 
 /** A construct the kernel emitter does not write yet: the reason is shown by `rules compile`. */
@@ -67,7 +68,7 @@ export abstract class KernelZones {
 
   newScratch(size: string): string {
     const name = `$list${this.scratch.length}`;
-    this.scratch.push({ name, init: `new Int32Array(${size})` });
+    this.scratch.push({ name, init: typedArray("Int32Array", size) });
     return name;
   }
 
@@ -95,7 +96,7 @@ export abstract class KernelZones {
    *  Keys to Knowledge, listing seven options' deeds, played 8% faster). */
   newList(element: "number" | "string", capacity: string | null = null): { list: string; size: string } {
     const list = `$values${this.scratch.length}`;
-    this.scratch.push({ name: list, init: element === "number" && capacity !== null ? `new Int32Array(${capacity})` : `[] as ${element}[]` });
+    this.scratch.push({ name: list, init: element === "number" && capacity !== null ? typedArray("Int32Array", capacity) : `[] as ${element}[]` });
     const size = `${list}$n`;
     this.listCounts.push(size);
     return { list, size };
