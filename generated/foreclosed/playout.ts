@@ -413,6 +413,8 @@ export function playout(): PlayoutKernel {
   var l_u_5$count = 0;
   var l_u_5$index = 0;
   function fn_colour_of(l_c: number): string {
+    const Property_kind$code = K_Property_kind$code,
+      v_committed = K_v_committed;
     return Property_kind$code[l_c]! === 0
       ? Property_colour[l_c]!
       : Property_kind$code[l_c]! === 1
@@ -426,6 +428,8 @@ export function playout(): PlayoutKernel {
     return $count_collection_kind[l_p * 3 + 2]!;
   }
   function fn_hearts(l_p: number): number {
+    const C = K_C,
+      N = K_N;
     let $count824: number = 0;
     {
       const $seg826 = Z_collection + l_p;
@@ -440,6 +444,8 @@ export function playout(): PlayoutKernel {
     return $count824;
   }
   function fn_coin_symbols(l_p: number): number {
+    const C = K_C,
+      N = K_N;
     let $count828: number = 0;
     {
       const $seg830 = Z_collection + l_p;
@@ -465,6 +471,9 @@ export function playout(): PlayoutKernel {
     return $sum832;
   }
   function fn_bonus_points(l_p: number): number {
+    const C = K_C,
+      N = K_N,
+      v_doubled = K_v_doubled;
     let $sum834: number = 0;
     {
       const $seg836 = Z_collection + l_p;
@@ -480,6 +489,8 @@ export function playout(): PlayoutKernel {
     return l_k !== Action_unshown[l_a]! && l_k !== Action_unshown_too[l_a]!;
   }
   function fn_medal_points(l_a: number, l_p: number): number {
+    const Action_effect$code = K_Action_effect$code,
+      v_coins = K_v_coins;
     return Action_effect$code[l_a]! === 5
       ? fn_money_cards(l_p)
       : Action_effect$code[l_a]! === 7
@@ -527,6 +538,8 @@ export function playout(): PlayoutKernel {
                   : 0;
   }
   function fn_board_points(l_p: number): number {
+    const C = K_C,
+      N = K_N;
     let $sum840: number = 0;
     {
       const $n842 = N[Z_board]!;
@@ -538,6 +551,8 @@ export function playout(): PlayoutKernel {
     return 0 - $sum840;
   }
   function fn_action_points(l_p: number): number {
+    const C = K_C,
+      N = K_N;
     let $sum843: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
@@ -556,6 +571,7 @@ export function playout(): PlayoutKernel {
     return $sum843 + fn_board_points(l_p);
   }
   function fn_money_scored(l_p: number): number {
+    const v_coins = K_v_coins;
     let $any848: boolean = false;
     for (let l_q = 0; l_q < players; l_q++) {
       if (l_q === l_p || (l_p >= humans && !(l_q >= humans))) {
@@ -568,6 +584,7 @@ export function playout(): PlayoutKernel {
     return $any848 ? 2 * Math.floor(v_coins[l_p]! / 2) : 0;
   }
   function fn_cards_in_play(): number {
+    const N = K_N;
     let $sum849: number = 0;
     for (let l_q = 0; l_q < players; l_q++) {
       $sum849 += N[Z_played + l_q]! + N[Z_attached + l_q]!;
@@ -578,15 +595,20 @@ export function playout(): PlayoutKernel {
     return $count_played_effect[l_p * 14 + 4]! > 0;
   }
   function fn_exchanged(l_a: number, l_b: number): boolean {
+    const v_has_taken = K_v_has_taken,
+      v_took_from = K_v_took_from;
     return (
       (v_has_taken[l_a]! === true && v_took_from[l_a]! === l_b) ||
       (v_has_taken[l_b]! === true && v_took_from[l_b]! === l_a)
     );
   }
   function fn_reachable(l_a: number, l_q: number): boolean {
+    const v_passed_over = K_v_passed_over;
     return l_q !== l_a && v_passed_over[l_q]! !== true && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
   }
   function fn_uncommitted(l_c: number): boolean {
+    const Property_kind$code = K_Property_kind$code,
+      v_committed = K_v_committed;
     return Property_kind$code[l_c]! === 1 && v_committed[l_c]! === 0;
   }
   function fn_shows_colour(l_c: number, l_k: string): boolean {
@@ -717,6 +739,8 @@ export function playout(): PlayoutKernel {
   }
   /** Every count made afresh from the zones as they lie. */
   function $recountAll(): void {
+    const C = K_C,
+      N = K_N;
     $count_collection_kind.fill(0);
     for (let $s = 0; $s < 6; $s++) {
       const $seg = Z_collection + $s;
@@ -746,6 +770,7 @@ export function playout(): PlayoutKernel {
     $recountKeyed();
   }
   function fn_colour_of$member(l_c: number): number {
+    const v_committed = K_v_committed;
     return Property_kind$index[l_c]! === 0
       ? Property_colour$index[l_c]!
       : Property_kind$index[l_c]! === 1
@@ -754,6 +779,8 @@ export function playout(): PlayoutKernel {
   }
   /** The counts by a key that reads per-card variables made afresh (the variables have their values). */
   function $recountKeyed(): void {
+    const C = K_C,
+      N = K_N;
     $keyed_collection_colour_of.fill(0);
     for (let $s = 0; $s < 6; $s++) {
       const $seg = Z_collection + $s;
@@ -784,6 +811,9 @@ export function playout(): PlayoutKernel {
     for (let $i = 0; $i < 12; $i++) $keyed_collection_uncommitted[$i] = 0;
   }
   function $write_committed(card: number, value: string, hint: number): void {
+    const C = K_C,
+      N = K_N,
+      v_committed = K_v_committed;
     const $seg0 = segmentHolding(C, N, CAP, Z_collection, 6, hint, card);
     if ($seg0 >= 0) $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + fn_colour_of$member(card)]!--;
     if ($seg0 >= 0)
@@ -806,6 +836,11 @@ export function playout(): PlayoutKernel {
     return decide44();
   }
   function step2(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list11 = K_$list11,
+      v_coins = K_v_coins;
     {
       let $n45 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
@@ -886,12 +921,19 @@ export function playout(): PlayoutKernel {
     }
   }
   function step4$body(): number {
+    const N = K_N;
     if (N[Z_property_deck]! > 0) {
       return step87();
     }
     return step5();
   }
   function step5(): number {
+    const C = K_C,
+      N = K_N,
+      G = K_G,
+      $where = K_$where,
+      $list12 = K_$list12,
+      Property_kind$code = K_Property_kind$code;
     {
       let $n52 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
@@ -1056,6 +1098,9 @@ export function playout(): PlayoutKernel {
     return END;
   }
   function step10(): number {
+    const C = K_C,
+      N = K_N,
+      $list6 = K_$list6;
     {
       let l_u_5$index = 0;
       let l_u_5$count = 0;
@@ -1096,6 +1141,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step11$body(): number {
+    const $list6 = K_$list6;
     l_u_5$index += 1;
     if (l_u_5$index < l_u_5$count) {
       l_u_5 = $list6[l_u_5$index]!;
@@ -1161,6 +1207,10 @@ export function playout(): PlayoutKernel {
     return decide96();
   }
   function step19(): number {
+    const G = K_G,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_merc_vote = K_v_merc_vote;
     let $first97: number = 0;
     let $found98 = false;
     for (let l_h = 0; l_h < players; l_h++) {
@@ -1203,6 +1253,7 @@ export function playout(): PlayoutKernel {
     return 11;
   }
   function step20(): number {
+    const $where = K_$where;
     $write_committed(l_dual_14, Property_second_colour[l_dual_14]!, $where[l_dual_14]!);
     return 11;
   }
@@ -1210,6 +1261,7 @@ export function playout(): PlayoutKernel {
     return 11;
   }
   function step22(): number {
+    const $where = K_$where;
     $write_committed(l_dual_14, Property_colour[l_dual_14]!, $where[l_dual_14]!);
     return 11;
   }
@@ -1220,6 +1272,7 @@ export function playout(): PlayoutKernel {
     return 11;
   }
   function step25(): number {
+    const N = K_N;
     if (N[Z_secret + l_p_17]! > 0) {
       return step27();
     }
@@ -1229,6 +1282,10 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step27(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      Property_kind$code = K_Property_kind$code;
     const $l_revealed = N[Z_secret + l_p_17]! > 0 ? C[(Z_secret + l_p_17) * CAP]! : emptyZone("top");
     l_revealed = $l_revealed;
     {
@@ -1261,6 +1318,7 @@ export function playout(): PlayoutKernel {
     return step28();
   }
   function step28(): number {
+    const Property_kind$code = K_Property_kind$code;
     if (Property_kind$code[l_card_9]! === 0) {
       if (!($keyed_collection_uncommitted[l_p_18 * 2 + 1]! > 0)) {
         return 6;
@@ -1273,6 +1331,9 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step30(): number {
+    const C = K_C,
+      N = K_N,
+      $list5 = K_$list5;
     {
       let l_u_4$index = 0;
       let l_u_4$count = 0;
@@ -1314,6 +1375,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step31$body(): number {
+    const $list5 = K_$list5;
     l_u_4$index += 1;
     if (l_u_4$index < l_u_4$count) {
       l_u_4 = $list5[l_u_4$index]!;
@@ -1388,6 +1450,10 @@ export function playout(): PlayoutKernel {
     return decide128();
   }
   function step41(): number {
+    const G = K_G,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_merc_vote = K_v_merc_vote;
     let $first129: number = 0;
     let $found130 = false;
     for (let l_h = 0; l_h < players; l_h++) {
@@ -1430,6 +1496,7 @@ export function playout(): PlayoutKernel {
     return 31;
   }
   function step42(): number {
+    const $where = K_$where;
     $write_committed(l_dual_12, Property_second_colour[l_dual_12]!, $where[l_dual_12]!);
     return 31;
   }
@@ -1437,6 +1504,7 @@ export function playout(): PlayoutKernel {
     return 31;
   }
   function step44(): number {
+    const $where = K_$where;
     $write_committed(l_dual_12, Property_colour[l_dual_12]!, $where[l_dual_12]!);
     return 31;
   }
@@ -1447,6 +1515,7 @@ export function playout(): PlayoutKernel {
     return 31;
   }
   function step47(): number {
+    const $where = K_$where;
     $write_committed(l_u_4, Property_colour[l_card_9]!, $where[l_u_4]!);
     return 31;
   }
@@ -1454,6 +1523,8 @@ export function playout(): PlayoutKernel {
     return 31;
   }
   function step49(): number {
+    const C = K_C,
+      N = K_N;
     let $cond137: boolean = l_p_18 >= humans;
     if ($cond137) {
       let $any133: boolean = false;
@@ -1487,6 +1558,8 @@ export function playout(): PlayoutKernel {
     return step51();
   }
   function step51(): number {
+    const C = K_C,
+      N = K_N;
     let $cond142: boolean =
       fn_cards_of$at(l_p_18, Property_colour[l_card_9]!, Property_colour$index[l_card_9]!) +
         fn_cards_of$at(l_p_18, Property_second_colour[l_card_9]!, Property_second_colour$index[l_card_9]!) >
@@ -1572,6 +1645,10 @@ export function playout(): PlayoutKernel {
     return decide168();
   }
   function step59(): number {
+    const G = K_G,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_merc_vote = K_v_merc_vote;
     let $first169: number = 0;
     let $found170 = false;
     for (let l_h = 0; l_h < players; l_h++) {
@@ -1614,6 +1691,7 @@ export function playout(): PlayoutKernel {
     return step63();
   }
   function step60(): number {
+    const $where = K_$where;
     $write_committed(l_dual_8, Property_second_colour[l_dual_8]!, $where[l_dual_8]!);
     return step63();
   }
@@ -1621,6 +1699,7 @@ export function playout(): PlayoutKernel {
     return step63();
   }
   function step62(): number {
+    const $where = K_$where;
     $write_committed(l_dual_8, Property_colour[l_dual_8]!, $where[l_dual_8]!);
     return step63();
   }
@@ -1631,6 +1710,9 @@ export function playout(): PlayoutKernel {
     return step64();
   }
   function step64(): number {
+    const C = K_C,
+      N = K_N,
+      $list4 = K_$list4;
     {
       let l_u_3$index = 0;
       let l_u_3$count = 0;
@@ -1672,6 +1754,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step65$body(): number {
+    const $list4 = K_$list4;
     l_u_3$index += 1;
     if (l_u_3$index < l_u_3$count) {
       l_u_3 = $list4[l_u_3$index]!;
@@ -1740,6 +1823,10 @@ export function playout(): PlayoutKernel {
     return decide198();
   }
   function step74(): number {
+    const G = K_G,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_merc_vote = K_v_merc_vote;
     let $first199: number = 0;
     let $found200 = false;
     for (let l_h = 0; l_h < players; l_h++) {
@@ -1782,6 +1869,7 @@ export function playout(): PlayoutKernel {
     return 65;
   }
   function step75(): number {
+    const $where = K_$where;
     $write_committed(l_dual_10, Property_second_colour[l_dual_10]!, $where[l_dual_10]!);
     return 65;
   }
@@ -1789,6 +1877,7 @@ export function playout(): PlayoutKernel {
     return 65;
   }
   function step77(): number {
+    const $where = K_$where;
     $write_committed(l_dual_10, Property_colour[l_dual_10]!, $where[l_dual_10]!);
     return 65;
   }
@@ -1805,6 +1894,9 @@ export function playout(): PlayoutKernel {
     return 6;
   }
   function step82(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     let $first203: number = 0;
     let $found204 = false;
     {
@@ -1841,6 +1933,10 @@ export function playout(): PlayoutKernel {
     return step87();
   }
   function step87(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_has_taken = K_v_has_taken;
     {
       const $start209 = v_chairman;
       for (let $k210 = 0; $k210 < players; $k210++) {
@@ -1892,6 +1988,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step88$body(): number {
+    const $values0 = K_$values0;
     l_p$index += 1;
     if (l_p$index < l_p$count) {
       l_p = $values0[l_p$index]!;
@@ -1947,6 +2044,8 @@ export function playout(): PlayoutKernel {
     return step91();
   }
   function step91(): number {
+    const $values1 = K_$values1,
+      v_protection = K_v_protection;
     {
       let l_p_5$index = 0;
       let l_p_5$count = 0;
@@ -2000,6 +2099,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step92$body(): number {
+    const $values1 = K_$values1;
     l_p_5$index += 1;
     if (l_p_5$index < l_p_5$count) {
       l_p_5 = $values1[l_p_5$index]!;
@@ -2053,6 +2153,11 @@ export function playout(): PlayoutKernel {
     return step95();
   }
   function step95(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list33 = K_$list33,
+      Action_effect$code = K_Action_effect$code;
     for (
       let l_p$left = ((1 << players) - 1) & $holding_count_played_effect[4]!;
       l_p$left !== 0;
@@ -2112,6 +2217,11 @@ export function playout(): PlayoutKernel {
     return 4;
   }
   function step97(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      Property_kind$code = K_Property_kind$code,
+      v_protection = K_v_protection;
     const $l_p_8 = l_p_7;
     l_p_8 = $l_p_8;
     const $l_card_7 = N[Z_exchange + $l_p_8]! > 0 ? C[(Z_exchange + $l_p_8) * CAP]! : emptyZone("top");
@@ -2165,6 +2275,7 @@ export function playout(): PlayoutKernel {
     return step98();
   }
   function step98(): number {
+    const Property_kind$code = K_Property_kind$code;
     if (Property_kind$code[l_card_8]! === 0) {
       if (!($keyed_collection_uncommitted[l_p_9 * 2 + 1]! > 0)) {
         return step154();
@@ -2177,6 +2288,9 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step100(): number {
+    const C = K_C,
+      N = K_N,
+      $list3 = K_$list3;
     {
       let l_u_2$index = 0;
       let l_u_2$count = 0;
@@ -2218,6 +2332,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step101$body(): number {
+    const $list3 = K_$list3;
     l_u_2$index += 1;
     if (l_u_2$index < l_u_2$count) {
       l_u_2 = $list3[l_u_2$index]!;
@@ -2292,6 +2407,10 @@ export function playout(): PlayoutKernel {
     return decide247();
   }
   function step111(): number {
+    const G = K_G,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_merc_vote = K_v_merc_vote;
     let $first248: number = 0;
     let $found249 = false;
     for (let l_h = 0; l_h < players; l_h++) {
@@ -2334,6 +2453,7 @@ export function playout(): PlayoutKernel {
     return 101;
   }
   function step112(): number {
+    const $where = K_$where;
     $write_committed(l_dual_6, Property_second_colour[l_dual_6]!, $where[l_dual_6]!);
     return 101;
   }
@@ -2341,6 +2461,7 @@ export function playout(): PlayoutKernel {
     return 101;
   }
   function step114(): number {
+    const $where = K_$where;
     $write_committed(l_dual_6, Property_colour[l_dual_6]!, $where[l_dual_6]!);
     return 101;
   }
@@ -2351,6 +2472,7 @@ export function playout(): PlayoutKernel {
     return 101;
   }
   function step117(): number {
+    const $where = K_$where;
     $write_committed(l_u_2, Property_colour[l_card_8]!, $where[l_u_2]!);
     return 101;
   }
@@ -2358,6 +2480,8 @@ export function playout(): PlayoutKernel {
     return 101;
   }
   function step119(): number {
+    const C = K_C,
+      N = K_N;
     let $cond256: boolean = l_p_9 >= humans;
     if ($cond256) {
       let $any252: boolean = false;
@@ -2391,6 +2515,8 @@ export function playout(): PlayoutKernel {
     return step121();
   }
   function step121(): number {
+    const C = K_C,
+      N = K_N;
     let $cond261: boolean =
       fn_cards_of$at(l_p_9, Property_colour[l_card_8]!, Property_colour$index[l_card_8]!) +
         fn_cards_of$at(l_p_9, Property_second_colour[l_card_8]!, Property_second_colour$index[l_card_8]!) >
@@ -2476,6 +2602,10 @@ export function playout(): PlayoutKernel {
     return decide287();
   }
   function step129(): number {
+    const G = K_G,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_merc_vote = K_v_merc_vote;
     let $first288: number = 0;
     let $found289 = false;
     for (let l_h = 0; l_h < players; l_h++) {
@@ -2518,6 +2648,7 @@ export function playout(): PlayoutKernel {
     return step133();
   }
   function step130(): number {
+    const $where = K_$where;
     $write_committed(l_dual_2, Property_second_colour[l_dual_2]!, $where[l_dual_2]!);
     return step133();
   }
@@ -2525,6 +2656,7 @@ export function playout(): PlayoutKernel {
     return step133();
   }
   function step132(): number {
+    const $where = K_$where;
     $write_committed(l_dual_2, Property_colour[l_dual_2]!, $where[l_dual_2]!);
     return step133();
   }
@@ -2535,6 +2667,9 @@ export function playout(): PlayoutKernel {
     return step134();
   }
   function step134(): number {
+    const C = K_C,
+      N = K_N,
+      $list2 = K_$list2;
     {
       let l_u$index = 0;
       let l_u$count = 0;
@@ -2576,6 +2711,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step135$body(): number {
+    const $list2 = K_$list2;
     l_u$index += 1;
     if (l_u$index < l_u$count) {
       l_u = $list2[l_u$index]!;
@@ -2644,6 +2780,10 @@ export function playout(): PlayoutKernel {
     return decide317();
   }
   function step144(): number {
+    const G = K_G,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_merc_vote = K_v_merc_vote;
     let $first318: number = 0;
     let $found319 = false;
     for (let l_h = 0; l_h < players; l_h++) {
@@ -2686,6 +2826,7 @@ export function playout(): PlayoutKernel {
     return 135;
   }
   function step145(): number {
+    const $where = K_$where;
     $write_committed(l_dual_4, Property_second_colour[l_dual_4]!, $where[l_dual_4]!);
     return 135;
   }
@@ -2693,6 +2834,7 @@ export function playout(): PlayoutKernel {
     return 135;
   }
   function step147(): number {
+    const $where = K_$where;
     $write_committed(l_dual_4, Property_colour[l_dual_4]!, $where[l_dual_4]!);
     return 135;
   }
@@ -2709,6 +2851,9 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step152(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     let $first322: number = 0;
     let $found323 = false;
     {
@@ -2736,6 +2881,8 @@ export function playout(): PlayoutKernel {
     return step154();
   }
   function step154(): number {
+    const Property_kind$code = K_Property_kind$code,
+      v_coins = K_v_coins;
     if (Property_kind$code[l_card_7]! === 2) {
       {
         const $amount = 1 + l_money_before;
@@ -2773,6 +2920,7 @@ export function playout(): PlayoutKernel {
     return 94;
   }
   function step156(): number {
+    const N = K_N;
     l_p_16 = l_p_8;
     if (N[Z_action_deck]! > 0) {
       return step158();
@@ -2783,6 +2931,9 @@ export function playout(): PlayoutKernel {
     return 94;
   }
   function step158(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $seg327 = Z_hand + l_p_16;
       if (N[Z_action_deck]! < 1)
@@ -2825,6 +2976,10 @@ export function playout(): PlayoutKernel {
     return 94;
   }
   function step163(): number {
+    const C = K_C,
+      N = K_N,
+      G = K_G,
+      $where = K_$where;
     {
       const $seg343 = Z_hand + l_p_16;
       const $position = $roll(G, N[Z_hand + l_p_16]!);
@@ -2862,6 +3017,7 @@ export function playout(): PlayoutKernel {
     return 94;
   }
   function step168(): number {
+    const v_protection = K_v_protection;
     l___window_1 = true;
     {
       const $seg347 = Z_hand + l_p_5;
@@ -2910,6 +3066,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step172(): number {
+    const Action_effect$code = K_Action_effect$code;
     l_p_6 = l_p_5;
     const $l_card_6 = l_card_5;
     l_card_6 = $l_card_6;
@@ -2919,48 +3076,58 @@ export function playout(): PlayoutKernel {
     return step173();
   }
   function step173(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_6]! === 1) {
       return step198();
     }
     return step174();
   }
   function step174(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_6]! === 2) {
       return step196();
     }
     return step175();
   }
   function step175(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_6]! === 3) {
       return step191();
     }
     return step176();
   }
   function step176(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_6]! === 4) {
       return step189();
     }
     return step177();
   }
   function step177(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_6]! === 6) {
       return step186();
     }
     return step178();
   }
   function step178(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_6]! === 8) {
       return step184();
     }
     return step179();
   }
   function step179(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_6]! === 12 || Action_effect$code[l_card_6]! === 13) {
       return step181();
     }
     return step180();
   }
   function step180(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_6;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -3013,6 +3180,9 @@ export function playout(): PlayoutKernel {
     return 169;
   }
   function step184(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_6;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -3061,6 +3231,9 @@ export function playout(): PlayoutKernel {
     return 169;
   }
   function step189(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_6;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -3091,6 +3264,9 @@ export function playout(): PlayoutKernel {
     return 169;
   }
   function step191(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_6;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -3139,6 +3315,11 @@ export function playout(): PlayoutKernel {
     return 169;
   }
   function step196(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list53 = K_$list53,
+      v_coins = K_v_coins;
     {
       let $n447 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -3186,6 +3367,11 @@ export function playout(): PlayoutKernel {
     return 169;
   }
   function step198(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_protection = K_v_protection;
     {
       const $amount = v_protection[l_p_6]!;
       if ($amount !== 0) {
@@ -3227,6 +3413,10 @@ export function playout(): PlayoutKernel {
     return 169;
   }
   function step200(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_coins = K_v_coins;
     {
       const $amount = 2;
       if ($amount < 0)
@@ -3265,6 +3455,7 @@ export function playout(): PlayoutKernel {
     return 169;
   }
   function step203(): number {
+    const v_passed_over = K_v_passed_over;
     for (let $flagSeats = $mask_passed_over; $flagSeats !== 0; $flagSeats &= $flagSeats - 1) {
       const $flagSeat = 31 - Math.clz32($flagSeats & -$flagSeats);
       v_passed_over[$flagSeat] = false;
@@ -3307,6 +3498,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step207(): number {
+    const v_passed_over = K_v_passed_over;
     l_offered = true;
     l_between = l_active + 1 < players ? l_active + 1 : 0;
     for (let $passes = 0; ; $passes++) {
@@ -3334,6 +3526,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function step209(): number {
+    const v_coins = K_v_coins,
+      v_protection = K_v_protection;
     {
       const $amount = l_amount;
       if ($amount < 0)
@@ -3410,6 +3604,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step214(): number {
+    const v_protection = K_v_protection;
     {
       const $amount = v_protection[l_target]!;
       if ($amount !== 0) {
@@ -3438,6 +3633,7 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step216(): number {
+    const N = K_N;
     l_p_4 = l_active;
     if (N[Z_action_deck]! > 0) {
       return step218();
@@ -3448,6 +3644,9 @@ export function playout(): PlayoutKernel {
     return step226();
   }
   function step218(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $seg598 = Z_hand + l_p_4;
       if (N[Z_action_deck]! < 1)
@@ -3490,6 +3689,10 @@ export function playout(): PlayoutKernel {
     return step226();
   }
   function step223(): number {
+    const C = K_C,
+      N = K_N,
+      G = K_G,
+      $where = K_$where;
     {
       const $seg614 = Z_hand + l_p_4;
       const $position = $roll(G, N[Z_hand + l_p_4]!);
@@ -3525,6 +3728,7 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step227(): number {
+    const Action_effect$code = K_Action_effect$code;
     l_action_played = true;
     l_p_3 = l_active;
     const $l_card_4 = l_card_3;
@@ -3535,48 +3739,58 @@ export function playout(): PlayoutKernel {
     return step228();
   }
   function step228(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_4]! === 1) {
       return step253();
     }
     return step229();
   }
   function step229(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_4]! === 2) {
       return step251();
     }
     return step230();
   }
   function step230(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_4]! === 3) {
       return step246();
     }
     return step231();
   }
   function step231(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_4]! === 4) {
       return step244();
     }
     return step232();
   }
   function step232(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_4]! === 6) {
       return step241();
     }
     return step233();
   }
   function step233(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_4]! === 8) {
       return step239();
     }
     return step234();
   }
   function step234(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_4]! === 12 || Action_effect$code[l_card_4]! === 13) {
       return step236();
     }
     return step235();
   }
   function step235(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_4;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -3629,6 +3843,9 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step239(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_4;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -3677,6 +3894,9 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step244(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_4;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -3707,6 +3927,9 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step246(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_4;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -3755,6 +3978,11 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step251(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list60 = K_$list60,
+      v_coins = K_v_coins;
     {
       let $n698 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -3802,6 +4030,11 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step253(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_protection = K_v_protection;
     {
       const $amount = v_protection[l_p_3]!;
       if ($amount !== 0) {
@@ -3843,6 +4076,10 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step255(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_coins = K_v_coins;
     {
       const $amount = 2;
       if ($amount < 0)
@@ -3878,6 +4115,8 @@ export function playout(): PlayoutKernel {
     return step257();
   }
   function step257(): number {
+    const v_has_taken = K_v_has_taken,
+      v_took_from = K_v_took_from;
     if (
       l_offered === true &&
       !(
@@ -3945,6 +4184,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step262(): number {
+    const Action_effect$code = K_Action_effect$code;
     l_p_2 = l_p;
     const $l_card_2 = l_card;
     l_card_2 = $l_card_2;
@@ -3954,48 +4194,58 @@ export function playout(): PlayoutKernel {
     return step263();
   }
   function step263(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_2]! === 1) {
       return step288();
     }
     return step264();
   }
   function step264(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_2]! === 2) {
       return step286();
     }
     return step265();
   }
   function step265(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_2]! === 3) {
       return step281();
     }
     return step266();
   }
   function step266(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_2]! === 4) {
       return step279();
     }
     return step267();
   }
   function step267(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_2]! === 6) {
       return step276();
     }
     return step268();
   }
   function step268(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_2]! === 8) {
       return step274();
     }
     return step269();
   }
   function step269(): number {
+    const Action_effect$code = K_Action_effect$code;
     if (Action_effect$code[l_card_2]! === 12 || Action_effect$code[l_card_2]! === 13) {
       return step271();
     }
     return step270();
   }
   function step270(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_2;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -4048,6 +4298,9 @@ export function playout(): PlayoutKernel {
     return 259;
   }
   function step274(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_2;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -4096,6 +4349,9 @@ export function playout(): PlayoutKernel {
     return 259;
   }
   function step279(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_2;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -4126,6 +4382,9 @@ export function playout(): PlayoutKernel {
     return 259;
   }
   function step281(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where;
     {
       const $card = l_card_2;
       const $taken = takeFromZoneOf(C, N, CAP, SEGMENTS, $where[$card]!, $card);
@@ -4174,6 +4433,11 @@ export function playout(): PlayoutKernel {
     return 259;
   }
   function step286(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list65 = K_$list65,
+      v_coins = K_v_coins;
     {
       let $n800 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -4221,6 +4485,11 @@ export function playout(): PlayoutKernel {
     return 259;
   }
   function step288(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_protection = K_v_protection;
     {
       const $amount = v_protection[l_p_2]!;
       if ($amount !== 0) {
@@ -4262,6 +4531,10 @@ export function playout(): PlayoutKernel {
     return 259;
   }
   function step290(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_coins = K_v_coins;
     {
       const $amount = 2;
       if ($amount < 0)
@@ -4632,6 +4905,14 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide44(): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $list7 = K_$list7,
+      $list8 = K_$list8,
+      $values9 = K_$values9,
+      $list10 = K_$list10;
     {
       let $n26 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
@@ -4757,6 +5038,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide82($seat71: number): number {
+    const P = K_P,
+      $where = K_$where,
+      $values13 = K_$values13;
     const $l_dual_13 = l_dual_13;
     $values13$n = 0;
     for (const $i73 of [Property_colour[$l_dual_13]!, Property_second_colour[$l_dual_13]!]) {
@@ -4813,6 +5097,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide96(): number {
+    const P = K_P,
+      $list14 = K_$list14,
+      $list15 = K_$list15,
+      $values16 = K_$values16,
+      $values17 = K_$values17,
+      v_merc_vote = K_v_merc_vote;
     const $l_dual_14 = l_dual_14;
     {
       let $n83 = 0;
@@ -4894,6 +5184,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide114($seat103: number): number {
+    const P = K_P,
+      $where = K_$where,
+      $values18 = K_$values18;
     const $l_dual_11 = l_dual_11;
     $values18$n = 0;
     for (const $i105 of [Property_colour[$l_dual_11]!, Property_second_colour[$l_dual_11]!]) {
@@ -4950,6 +5243,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide128(): number {
+    const P = K_P,
+      $list19 = K_$list19,
+      $list20 = K_$list20,
+      $values21 = K_$values21,
+      $values22 = K_$values22,
+      v_merc_vote = K_v_merc_vote;
     const $l_dual_12 = l_dual_12;
     {
       let $n115 = 0;
@@ -5032,6 +5331,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide154($seat143: number): number {
+    const P = K_P,
+      $where = K_$where,
+      $values23 = K_$values23;
     const $l_dual_7 = l_dual_7;
     $values23$n = 0;
     for (const $i145 of [Property_colour[$l_dual_7]!, Property_second_colour[$l_dual_7]!]) {
@@ -5088,6 +5390,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide168(): number {
+    const P = K_P,
+      $list24 = K_$list24,
+      $list25 = K_$list25,
+      $values26 = K_$values26,
+      $values27 = K_$values27,
+      v_merc_vote = K_v_merc_vote;
     const $l_dual_8 = l_dual_8;
     {
       let $n155 = 0;
@@ -5170,6 +5478,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide184($seat173: number): number {
+    const P = K_P,
+      $where = K_$where,
+      $values28 = K_$values28;
     const $l_dual_9 = l_dual_9;
     $values28$n = 0;
     for (const $i175 of [Property_colour[$l_dual_9]!, Property_second_colour[$l_dual_9]!]) {
@@ -5226,6 +5537,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide198(): number {
+    const P = K_P,
+      $list29 = K_$list29,
+      $list30 = K_$list30,
+      $values31 = K_$values31,
+      $values32 = K_$values32,
+      v_merc_vote = K_v_merc_vote;
     const $l_dual_10 = l_dual_10;
     {
       let $n185 = 0;
@@ -5308,6 +5625,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide233($seat222: number): number {
+    const P = K_P,
+      $where = K_$where,
+      $values34 = K_$values34;
     const $l_dual_5 = l_dual_5;
     $values34$n = 0;
     for (const $i224 of [Property_colour[$l_dual_5]!, Property_second_colour[$l_dual_5]!]) {
@@ -5364,6 +5684,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide247(): number {
+    const P = K_P,
+      $list35 = K_$list35,
+      $list36 = K_$list36,
+      $values37 = K_$values37,
+      $values38 = K_$values38,
+      v_merc_vote = K_v_merc_vote;
     const $l_dual_6 = l_dual_6;
     {
       let $n234 = 0;
@@ -5446,6 +5772,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide273($seat262: number): number {
+    const P = K_P,
+      $where = K_$where,
+      $values39 = K_$values39;
     const $l_dual = l_dual;
     $values39$n = 0;
     for (const $i264 of [Property_colour[$l_dual]!, Property_second_colour[$l_dual]!]) {
@@ -5502,6 +5831,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide287(): number {
+    const P = K_P,
+      $list40 = K_$list40,
+      $list41 = K_$list41,
+      $values42 = K_$values42,
+      $values43 = K_$values43,
+      v_merc_vote = K_v_merc_vote;
     const $l_dual_2 = l_dual_2;
     {
       let $n274 = 0;
@@ -5584,6 +5919,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide303($seat292: number): number {
+    const P = K_P,
+      $where = K_$where,
+      $values44 = K_$values44;
     const $l_dual_3 = l_dual_3;
     $values44$n = 0;
     for (const $i294 of [Property_colour[$l_dual_3]!, Property_second_colour[$l_dual_3]!]) {
@@ -5640,6 +5978,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide317(): number {
+    const P = K_P,
+      $list45 = K_$list45,
+      $list46 = K_$list46,
+      $values47 = K_$values47,
+      $values48 = K_$values48,
+      v_merc_vote = K_v_merc_vote;
     const $l_dual_4 = l_dual_4;
     {
       let $n304 = 0;
@@ -5722,6 +6066,10 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide342($seat328: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where;
     const $l_p_16 = l_p_16;
     const $seg329 = Z_hand + $l_p_16;
     const $size330 = N[$seg329]!;
@@ -5799,6 +6147,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide366($seat349: number, $passBy: boolean): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $values49 = K_$values49,
+      Action_effect$code = K_Action_effect$code,
+      v_protection = K_v_protection;
     const $l_p_5 = l_p_5;
     $values49$n = 0;
     {
@@ -5907,6 +6261,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide380($seat370: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where;
     const $size371 = players;
     const $count372 = $size371;
     const $total373: number = $count372;
@@ -5980,6 +6338,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide396($seat383: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $values50 = K_$values50,
+      v_doubled = K_v_doubled;
     const $l_p_6 = l_p_6;
     $values50$n = 0;
     {
@@ -6059,6 +6423,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide420($seat398: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $values51 = K_$values51,
+      v_doubled = K_v_doubled;
     const $seg399 = Z_board;
     const $size400 = N[$seg399]!;
     const $count401 = $size400;
@@ -6162,6 +6532,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide446($seat421: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $values52 = K_$values52,
+      v_doubled = K_v_doubled;
     const $l_whose_4 = l_whose_4;
     const $seg422 = Z_played + $l_whose_4;
     const $size423 = N[$seg422]!;
@@ -6276,6 +6652,18 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide509($seat449: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $values54 = K_$values54,
+      $values56 = K_$values56,
+      Action_effect$code = K_Action_effect$code,
+      v_coins = K_v_coins,
+      v_protection = K_v_protection,
+      v_has_taken = K_v_has_taken,
+      v_took_from = K_v_took_from,
+      v_doubled = K_v_doubled;
     const $l_active = l_active;
     const $l_offered = l_offered;
     const $seg450 = Z_hand + $l_active;
@@ -6753,6 +7141,13 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide537($seat510: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_has_taken = K_v_has_taken,
+      v_took_from = K_v_took_from;
     const $l_target = l_target;
     const $l_active = l_active;
     const $count511 = 1;
@@ -6886,6 +7281,15 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide560($seat538: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_protection = K_v_protection,
+      v_has_taken = K_v_has_taken,
+      v_took_from = K_v_took_from,
+      v_passed_over = K_v_passed_over;
     const $l_active = l_active;
     const $l_target = l_target;
     const $count539 = v_coins[$l_active]! >= v_protection[$l_target]! + 1 ? 1 : 0;
@@ -7037,6 +7441,9 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide574($seat563: number): number {
+    const P = K_P,
+      v_coins = K_v_coins,
+      v_protection = K_v_protection;
     const $l_opponent = l_opponent;
     const $l_target = l_target;
     const $low564 = 0;
@@ -7115,6 +7522,15 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide597($seat575: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      v_coins = K_v_coins,
+      v_protection = K_v_protection,
+      v_has_taken = K_v_has_taken,
+      v_took_from = K_v_took_from,
+      v_passed_over = K_v_passed_over;
     const $l_active = l_active;
     const $l_target = l_target;
     const $count576 = v_coins[$l_active]! >= v_protection[$l_target]! + 3 ? 1 : 0;
@@ -7259,6 +7675,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide613($seat599: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where;
     const $l_p_4 = l_p_4;
     const $seg600 = Z_hand + $l_p_4;
     const $size601 = N[$seg600]!;
@@ -7336,6 +7756,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide631($seat621: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where;
     const $size622 = players;
     const $count623 = $size622;
     const $total624: number = $count623;
@@ -7409,6 +7833,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide647($seat634: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $values57 = K_$values57,
+      v_doubled = K_v_doubled;
     const $l_p_3 = l_p_3;
     $values57$n = 0;
     {
@@ -7488,6 +7918,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide671($seat649: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $values58 = K_$values58,
+      v_doubled = K_v_doubled;
     const $seg650 = Z_board;
     const $size651 = N[$seg650]!;
     const $count652 = $size651;
@@ -7591,6 +8027,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide697($seat672: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $values59 = K_$values59,
+      v_doubled = K_v_doubled;
     const $l_whose_3 = l_whose_3;
     const $seg673 = Z_played + $l_whose_3;
     const $size674 = N[$seg673]!;
@@ -7705,6 +8147,11 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide719($seat702: number, $passBy: boolean): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $values61 = K_$values61,
+      Action_effect$code = K_Action_effect$code;
     const $l_p = l_p;
     $values61$n = 0;
     {
@@ -7813,6 +8260,10 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide733($seat723: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where;
     const $size724 = players;
     const $count725 = $size724;
     const $total726: number = $count725;
@@ -7886,6 +8337,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide749($seat736: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $values62 = K_$values62,
+      v_doubled = K_v_doubled;
     const $l_p_2 = l_p_2;
     $values62$n = 0;
     {
@@ -7965,6 +8422,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide773($seat751: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $values63 = K_$values63,
+      v_doubled = K_v_doubled;
     const $seg752 = Z_board;
     const $size753 = N[$seg752]!;
     const $count754 = $size753;
@@ -8068,6 +8531,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide799($seat774: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      $values64 = K_$values64,
+      v_doubled = K_v_doubled;
     const $l_whose_2 = l_whose_2;
     const $seg775 = Z_played + $l_whose_2;
     const $size776 = N[$seg775]!;

@@ -144,6 +144,8 @@ export function playout(): PlayoutKernel {
     return $countOf($count_mansion_value, l_p * 11, $intMember(l_v, 0, 11));
   }
   function fn_marked_cards(l_p: number): number {
+    const C = K_C,
+      N = K_N;
     let $count147: number = 0;
     {
       const $seg149 = Z_mansion + l_p;
@@ -207,9 +209,14 @@ export function playout(): PlayoutKernel {
     return 1 + $count154;
   }
   function fn_values_held(l_p: number): number[] {
+    const C = K_C,
+      N = K_N;
     return distinctOf(zoneCards(C, N, CAP, Z_mansion + l_p, false), (l_c) => Merchandise_value[l_c]!);
   }
   function fn_objective_points(l_o: number, l_p: number): number {
+    const C = K_C,
+      N = K_N,
+      Objective_goal$code = K_Objective_goal$code;
     return Objective_goal$code[l_o]! === 0
       ? bestSets(
           zoneCards(C, N, CAP, Z_mansion + l_p, false),
@@ -347,6 +354,8 @@ export function playout(): PlayoutKernel {
   }
   /** Every count made afresh from the zones as they lie. */
   function $recountAll(): void {
+    const C = K_C,
+      N = K_N;
     $count_mansion_value.fill(0);
     for (let $s = 0; $s < 5; $s++) {
       const $seg = Z_mansion + $s;
@@ -396,6 +405,9 @@ export function playout(): PlayoutKernel {
     }
   }
   function step4(): number {
+    const C = K_C,
+      N = K_N,
+      TABLE_restock_cards$byPlayers = K_TABLE_restock_cards$byPlayers;
     let l_added = 0;
     for (let $passes = 0; ; $passes++) {
       if (!(
@@ -439,6 +451,21 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide98($seat0: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $list0 = K_$list0,
+      $list1 = K_$list1,
+      $values2 = K_$values2,
+      $values3 = K_$values3,
+      $list4 = K_$list4,
+      $list5 = K_$list5,
+      $choices61 = K_$choices61,
+      $choices65 = K_$choices65,
+      $values8 = K_$values8,
+      $values9 = K_$values9,
+      $values10 = K_$values10,
+      $values11 = K_$values11;
     const $l_trader = l_trader;
     const $seg1 = Z_mansion + $l_trader;
     const $seg2 = Z_shop;

@@ -395,6 +395,7 @@ export function playout(): PlayoutKernel {
     return $variant_small_board === true ? "small" : "standard";
   }
   function fn_board_size(): number {
+    const N = K_N;
     return N[Z_spaces]!;
   }
   function fn_kind_at(l_i: number): string {
@@ -404,6 +405,9 @@ export function playout(): PlayoutKernel {
     return Space_fee[$firstBy_spaces_index$of(l_i)]!;
   }
   function fn_court_space(): number {
+    const C = K_C,
+      N = K_N,
+      Space_kind$code = K_Space_kind$code;
     let $first994: number = 0;
     let $found995 = false;
     {
@@ -424,6 +428,7 @@ export function playout(): PlayoutKernel {
     return $countOf($count_deeds_space, l_p * 35, $intMember(l_i, 1, 35)) > 0;
   }
   function fn_owned(l_i: number): boolean {
+    const v_eliminated = K_v_eliminated;
     let $seat998 = -1;
     for (
       let $left999 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
@@ -439,6 +444,7 @@ export function playout(): PlayoutKernel {
     return $seat998 >= 0;
   }
   function fn_owner_of(l_i: number): number {
+    const v_eliminated = K_v_eliminated;
     let $seat1001 = -1;
     for (
       let $left1002 = ((1 << players) - 1) & $countOf($holding_count_deeds_space, 0, $intMember(l_i, 1, 35));
@@ -467,9 +473,13 @@ export function playout(): PlayoutKernel {
     return fn_held(l_p, l_g) === fn_group_size(l_g);
   }
   function fn_level(l_d: number): number {
+    const v_books = K_v_books,
+      v_key = K_v_key;
     return v_key[l_d]! === 1 ? 5 : v_books[l_d]!;
   }
   function fn_lowest_level(l_p: number, l_g: string): number {
+    const C = K_C,
+      N = K_N;
     let $min1004: number = NaN;
     {
       const $seg1006 = Z_deeds + l_p;
@@ -489,6 +499,8 @@ export function playout(): PlayoutKernel {
     return $min1004;
   }
   function fn_highest_level(l_p: number, l_g: string): number {
+    const C = K_C,
+      N = K_N;
     let $max1008: number = NaN;
     {
       const $seg1010 = Z_deeds + l_p;
@@ -514,6 +526,9 @@ export function playout(): PlayoutKernel {
     return $pairOf($paired_deeds_group_1, l_p * 16, $index_Group(l_g), 1) > 0;
   }
   function fn_rent_of(l_d: number, l_p: number): number {
+    const v_books = K_v_books,
+      v_key = K_v_key,
+      v_mortgaged = K_v_mortgaged;
     return v_mortgaged[l_d]! === 1
       ? 0
       : v_key[l_d]! === 1
@@ -531,6 +546,8 @@ export function playout(): PlayoutKernel {
                   : Deed_rent[l_d]!;
   }
   function fn_may_build(l_p: number, l_d: number): boolean {
+    const v_books = K_v_books,
+      v_key = K_v_key;
     return (
       fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !fn_any_mortgaged$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
@@ -540,6 +557,8 @@ export function playout(): PlayoutKernel {
     );
   }
   function fn_may_buy_key(l_p: number, l_d: number): boolean {
+    const v_books = K_v_books,
+      v_key = K_v_key;
     return (
       fn_complete$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
       !fn_any_mortgaged$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!) &&
@@ -549,14 +568,18 @@ export function playout(): PlayoutKernel {
     );
   }
   function fn_may_sell_stack(l_p: number, l_d: number): boolean {
+    const v_books = K_v_books,
+      v_key = K_v_key;
     return (
       !(v_key[l_d]! === 1) && v_books[l_d]! > 0 && fn_level(l_d) === fn_highest_level(l_p, Deed_group[l_d]!)
     );
   }
   function fn_may_sell_key(l_p: number, l_d: number): boolean {
+    const v_key = K_v_key;
     return v_key[l_d]! === 1 && v_stacks_left >= 4;
   }
   function fn_may_mortgage(l_p: number, l_d: number): boolean {
+    const v_mortgaged = K_v_mortgaged;
     return !(v_mortgaged[l_d]! === 1) && fn_undeveloped$at(l_p, Deed_group[l_d]!, Deed_group$index[l_d]!);
   }
   function fn_lift_cost(l_d: number): number {
@@ -566,6 +589,8 @@ export function playout(): PlayoutKernel {
     return fn_level(l_d) === 0;
   }
   function fn_can_raise(l_p: number): boolean {
+    const C = K_C,
+      N = K_N;
     let $any1012: boolean = false;
     {
       const $seg1014 = Z_deeds + l_p;
@@ -581,6 +606,10 @@ export function playout(): PlayoutKernel {
     return $any1012;
   }
   function fn_can_pay(l_p: number, l_amount: number): boolean {
+    const C = K_C,
+      N = K_N,
+      v_cash = K_v_cash,
+      v_mortgaged = K_v_mortgaged;
     let $sum1016: number = 0;
     {
       const $seg1018 = Z_deeds + l_p;
@@ -604,6 +633,9 @@ export function playout(): PlayoutKernel {
     return fn_round_limit() * players;
   }
   function fn_property_value(l_p: number): number {
+    const C = K_C,
+      N = K_N,
+      v_mortgaged = K_v_mortgaged;
     let $sum1020: number = 0;
     {
       const $seg1022 = Z_deeds + l_p;
@@ -616,6 +648,10 @@ export function playout(): PlayoutKernel {
     return $sum1020;
   }
   function fn_buildings_value(l_p: number): number {
+    const C = K_C,
+      N = K_N,
+      v_books = K_v_books,
+      v_key = K_v_key;
     let $sum1024: number = 0;
     {
       const $seg1026 = Z_deeds + l_p;
@@ -628,9 +664,11 @@ export function playout(): PlayoutKernel {
     return $sum1024;
   }
   function fn_treasure(l_p: number): number {
+    const v_cash = K_v_cash;
     return v_cash[l_p]! + fn_property_value(l_p) + fn_buildings_value(l_p);
   }
   function fn_treasure_part(l_p: number, l_value: number): number {
+    const v_eliminated = K_v_eliminated;
     return v_eliminated[l_p]! > 0 ? 0 : l_value;
   }
   function fn_complete$at(l_p: number, l_g: string, l_g$index: number): boolean {
@@ -820,6 +858,8 @@ export function playout(): PlayoutKernel {
   }
   /** Every count made afresh from the zones as they lie. */
   function $recountAll(): void {
+    const C = K_C,
+      N = K_N;
     $count_bank_deeds_group.fill(0);
     for (let $s = 0; $s < 1; $s++) {
       const $seg = Z_bank_deeds + $s;
@@ -873,6 +913,7 @@ export function playout(): PlayoutKernel {
     return fn_level(card) === 0;
   }
   function $paired_deeds_group_1$test(card: number): boolean {
+    const v_mortgaged = K_v_mortgaged;
     return v_mortgaged[card]! === 1;
   }
   /** A segment's paired count of one member (-1 for a value that is no member: none) with the test's value `bit`. */
@@ -881,6 +922,8 @@ export function playout(): PlayoutKernel {
   }
   /** The counts by a key that reads per-card variables made afresh (the variables have their values). */
   function $recountKeyed(): void {
+    const C = K_C,
+      N = K_N;
     $paired_deeds_group_0.fill(0);
     for (let $s = 0; $s < 6; $s++) {
       const $seg = Z_deeds + $s;
@@ -904,6 +947,8 @@ export function playout(): PlayoutKernel {
   }
   /** The counts at a fresh start, before the setup's rules. */
   function $freshCounts(): void {
+    const C = K_C,
+      N = K_N;
     $count_bank_deeds_group.fill(0);
     for (let $s = 0; $s < 1; $s++) {
       const $seg = Z_bank_deeds + $s;
@@ -938,6 +983,9 @@ export function playout(): PlayoutKernel {
     for (let $i = 0; $i < 96; $i++) $paired_deeds_group_1[$i] = 0;
   }
   function $write_books(card: number, value: number, hint: number): void {
+    const C = K_C,
+      N = K_N,
+      v_books = K_v_books;
     const $seg0 = segmentHolding(C, N, CAP, Z_deeds, 6, hint, card);
     if ($seg0 >= 0)
       $paired_deeds_group_0[
@@ -950,6 +998,9 @@ export function playout(): PlayoutKernel {
       ]!++;
   }
   function $write_key(card: number, value: boolean, hint: number): void {
+    const C = K_C,
+      N = K_N,
+      v_key = K_v_key;
     const $seg0 = segmentHolding(C, N, CAP, Z_deeds, 6, hint, card);
     if ($seg0 >= 0)
       $paired_deeds_group_0[
@@ -962,6 +1013,9 @@ export function playout(): PlayoutKernel {
       ]!++;
   }
   function $write_mortgaged(card: number, value: boolean, hint: number): void {
+    const C = K_C,
+      N = K_N,
+      v_mortgaged = K_v_mortgaged;
     const $seg0 = segmentHolding(C, N, CAP, Z_deeds, 6, hint, card);
     if ($seg0 >= 0)
       $paired_deeds_group_1[
@@ -974,6 +1028,7 @@ export function playout(): PlayoutKernel {
       ]!++;
   }
   function $write_books$at_deeds(card: number, value: number, $seg0: number): void {
+    const v_books = K_v_books;
     $paired_deeds_group_0[
       ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
     ]!--;
@@ -983,6 +1038,7 @@ export function playout(): PlayoutKernel {
     ]!++;
   }
   function $write_key$at_deeds(card: number, value: boolean, $seg0: number): void {
+    const v_key = K_v_key;
     $paired_deeds_group_0[
       ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_0$test(card) ? 1 : 0))
     ]!--;
@@ -992,6 +1048,7 @@ export function playout(): PlayoutKernel {
     ]!++;
   }
   function $write_mortgaged$at_deeds(card: number, value: boolean, $seg0: number): void {
+    const v_mortgaged = K_v_mortgaged;
     $paired_deeds_group_1[
       ($seg0 - Z_deeds) * 16 + (Deed_group$index[card]! * 2 + ($paired_deeds_group_1$test(card) ? 1 : 0))
     ]!--;
@@ -1009,6 +1066,7 @@ export function playout(): PlayoutKernel {
   }
   /** Every total made afresh from the seats' counts. */
   function $recountSeats(): void {
+    const v_eliminated = K_v_eliminated;
     $count_deeds_group$seats.fill(0);
     for (let $s = 0; $s < players; $s++) {
       if (v_eliminated[$s] === 0) {
@@ -1020,6 +1078,7 @@ export function playout(): PlayoutKernel {
   var $inPlay = -1;
   /** The seats still in play, counted at the first read after `eliminated` was written. */
   function $seatsInPlay(): number {
+    const v_eliminated = K_v_eliminated;
     if ($inPlay < 0) {
       let $n = 0;
       for (let $s = 0; $s < players; $s++) if (v_eliminated[$s] === 0) $n++;
@@ -1043,6 +1102,8 @@ export function playout(): PlayoutKernel {
   var $firstBy_spaces_index$fresh = false;
   /** The first card of spaces whose index is v, in the zone's order (the table made afresh when stale). */
   function $firstBy_spaces_index$of(v: number): number {
+    const C = K_C,
+      N = K_N;
     if (!$firstBy_spaces_index$fresh) {
       $firstBy_spaces_index.fill(-1);
       for (let $i = N[Z_spaces]! - 1; $i >= 0; $i--) {
@@ -1059,6 +1120,11 @@ export function playout(): PlayoutKernel {
     return $c;
   }
   function step0(): number {
+    const G = K_G,
+      $list5 = K_$list5,
+      $list6 = K_$list6,
+      v_eliminated = K_v_eliminated,
+      v_opening = K_v_opening;
     {
       let $n15 = 0;
       for (let l_p = 0; l_p < players; l_p++) {
@@ -1163,6 +1229,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step5$body(): number {
+    const v_eliminated = K_v_eliminated;
     if (l_again === true && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step8();
     }
@@ -1173,6 +1240,7 @@ export function playout(): PlayoutKernel {
     return step7();
   }
   function step7(): number {
+    const v_eliminated = K_v_eliminated;
     l_active = nextSeatInPlay(l_active, players, v_eliminated);
     return 1;
   }
@@ -1187,6 +1255,8 @@ export function playout(): PlayoutKernel {
     return step13();
   }
   function step10(): number {
+    const $values0 = K_$values0,
+      v_eliminated = K_v_eliminated;
     const $l_roller = l_active;
     l_roller = $l_roller;
     {
@@ -1241,6 +1311,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step11$body(): number {
+    const $values0 = K_$values0;
     l_q_2$index += 1;
     if (l_q_2$index < l_q_2$count) {
       l_q_2 = $values0[l_q_2$index]!;
@@ -1255,6 +1326,7 @@ export function playout(): PlayoutKernel {
     return step13();
   }
   function step13(): number {
+    const v_eliminated = K_v_eliminated;
     if (l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step15();
     }
@@ -1264,6 +1336,8 @@ export function playout(): PlayoutKernel {
     return 5;
   }
   function step15(): number {
+    const G = K_G,
+      v_in_court = K_v_in_court;
     l_steps = l_preset;
     l_is_double = false;
     l_preset = 0;
@@ -1280,6 +1354,9 @@ export function playout(): PlayoutKernel {
     return step16();
   }
   function step16(): number {
+    const v_position = K_v_position,
+      v_in_court = K_v_in_court,
+      v_court_rolls = K_v_court_rolls;
     if (l_is_double === true) {
       l_doubles += 1;
       if (l_doubles === 3) {
@@ -1305,6 +1382,7 @@ export function playout(): PlayoutKernel {
     return step18();
   }
   function step18(): number {
+    const v_court_rolls = K_v_court_rolls;
     v_court_rolls[l_active] += 1;
     if (v_court_rolls[l_active]! < 3) {
       return step37();
@@ -1312,6 +1390,7 @@ export function playout(): PlayoutKernel {
     return step19();
   }
   function step19(): number {
+    const v_in_court = K_v_in_court;
     v_in_court[l_active] = false;
     l_p_3 = l_active;
     l_amount_4 = 85;
@@ -1331,18 +1410,27 @@ export function playout(): PlayoutKernel {
     }
   }
   function step20$body(): number {
+    const v_cash = K_v_cash;
     if (v_cash[l_p_3]! < l_amount_4 && fn_can_pay(l_p_3, l_amount_4) && fn_can_raise(l_p_3)) {
       return step35();
     }
     return step21();
   }
   function step21(): number {
+    const v_cash = K_v_cash;
     if (v_cash[l_p_3]! >= l_amount_4) {
       return step33();
     }
     return step22();
   }
   function step22(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list7 = K_$list7,
+      v_cash = K_v_cash,
+      v_books = K_v_books,
+      v_key = K_v_key;
     const $l_p_4 = l_p_3;
     l_p_4 = $l_p_4;
     const $l_to_centre_4 = l_to_centre_3 === true;
@@ -1406,6 +1494,12 @@ export function playout(): PlayoutKernel {
     return step23();
   }
   function step23(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash,
+      v_in_court = K_v_in_court;
     {
       const $amount = v_cash[l_p_4]!;
       if ($amount !== 0) {
@@ -1489,6 +1583,14 @@ export function playout(): PlayoutKernel {
     return step40();
   }
   function step24(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list2 = K_$list2,
+      $list8 = K_$list8,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash,
+      v_in_court = K_v_in_court;
     {
       const $amount = v_cash[l_p_4]!;
       if ($amount !== 0) {
@@ -1618,6 +1720,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step25$body(): number {
+    const $list2 = K_$list2;
     l_d_4$index += 1;
     if (l_d_4$index < l_d_4$count) {
       l_d_4 = $list2[l_d_4$index]!;
@@ -1632,6 +1735,10 @@ export function playout(): PlayoutKernel {
     return step40();
   }
   function step28(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated;
     {
       const $wanted = l_d_4;
       let $at = -1;
@@ -1674,6 +1781,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function step29$body(): number {
+    const v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     let $cond44: boolean = l_bidding_3 === true;
     if ($cond44) {
       let $any43: boolean = false;
@@ -1692,6 +1801,11 @@ export function playout(): PlayoutKernel {
     return step30();
   }
   function step30(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     if (l_high_3 > 0) {
       {
         const $amount = l_high_3;
@@ -1777,6 +1891,7 @@ export function playout(): PlayoutKernel {
     return 29;
   }
   function step33(): number {
+    const v_cash = K_v_cash;
     if (l_to_centre_3 === true) {
       {
         const $amount = l_amount_4;
@@ -1836,6 +1951,7 @@ export function playout(): PlayoutKernel {
     return step40();
   }
   function step39(): number {
+    const v_in_court = K_v_in_court;
     v_in_court[l_active] = false;
     return step40();
   }
@@ -1844,6 +1960,7 @@ export function playout(): PlayoutKernel {
     return step41();
   }
   function step41(): number {
+    const v_eliminated = K_v_eliminated;
     if (l_move_token === true && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step43();
     }
@@ -1853,6 +1970,8 @@ export function playout(): PlayoutKernel {
     return 5;
   }
   function step43(): number {
+    const v_cash = K_v_cash,
+      v_position = K_v_position;
     {
       const $argument157 = l_active;
       const $argument158 = l_steps;
@@ -1915,12 +2034,15 @@ export function playout(): PlayoutKernel {
     }
   }
   function step44$body(): number {
+    const v_eliminated = K_v_eliminated;
     if (v_relocated === true && l_active >= 0 && l_active < players && v_eliminated[l_active] === 0) {
       return step48();
     }
     return step45();
   }
   function step45(): number {
+    const v_eliminated = K_v_eliminated,
+      v_in_court = K_v_in_court;
     l_again =
       l_is_double === true &&
       v_in_court[l_active]! !== true &&
@@ -1936,6 +2058,7 @@ export function playout(): PlayoutKernel {
     return 5;
   }
   function step48(): number {
+    const v_position = K_v_position;
     v_relocated = false;
     const $l_p_5 = l_active;
     l_p_5 = $l_p_5;
@@ -1961,6 +2084,10 @@ export function playout(): PlayoutKernel {
     return step51();
   }
   function step51(): number {
+    const v_cash = K_v_cash,
+      v_position = K_v_position,
+      v_in_court = K_v_in_court,
+      v_court_rolls = K_v_court_rolls;
     if (l_kind_2 === "field_trip") {
       {
         const $amount = v_centre;
@@ -2009,18 +2136,27 @@ export function playout(): PlayoutKernel {
     }
   }
   function step53$body(): number {
+    const v_cash = K_v_cash;
     if (v_cash[l_p_9]! < l_amount_6 && fn_can_pay(l_p_9, l_amount_6) && fn_can_raise(l_p_9)) {
       return step69();
     }
     return step54();
   }
   function step54(): number {
+    const v_cash = K_v_cash;
     if (v_cash[l_p_9]! >= l_amount_6) {
       return step66();
     }
     return step55();
   }
   function step55(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list14 = K_$list14,
+      v_cash = K_v_cash,
+      v_books = K_v_books,
+      v_key = K_v_key;
     const $l_p_10 = l_p_9;
     l_p_10 = $l_p_10;
     const $l_to_centre_8 = l_to_centre_7 === true;
@@ -2084,6 +2220,12 @@ export function playout(): PlayoutKernel {
     return step56();
   }
   function step56(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash,
+      v_in_court = K_v_in_court;
     {
       const $amount = v_cash[l_p_10]!;
       if ($amount !== 0) {
@@ -2167,6 +2309,14 @@ export function playout(): PlayoutKernel {
     return 44;
   }
   function step57(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list4 = K_$list4,
+      $list15 = K_$list15,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash,
+      v_in_court = K_v_in_court;
     {
       const $amount = v_cash[l_p_10]!;
       if ($amount !== 0) {
@@ -2296,6 +2446,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step58$body(): number {
+    const $list4 = K_$list4;
     l_d_6$index += 1;
     if (l_d_6$index < l_d_6$count) {
       l_d_6 = $list4[l_d_6$index]!;
@@ -2310,6 +2461,10 @@ export function playout(): PlayoutKernel {
     return 44;
   }
   function step61(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated;
     {
       const $wanted = l_d_6;
       let $at = -1;
@@ -2352,6 +2507,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function step62$body(): number {
+    const v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     let $cond181: boolean = l_bidding_6 === true;
     if ($cond181) {
       let $any180: boolean = false;
@@ -2370,6 +2527,11 @@ export function playout(): PlayoutKernel {
     return step63();
   }
   function step63(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     if (l_high_6 > 0) {
       {
         const $amount = l_high_6;
@@ -2455,6 +2617,7 @@ export function playout(): PlayoutKernel {
     return 62;
   }
   function step66(): number {
+    const v_cash = K_v_cash;
     if (l_to_centre_7 === true) {
       {
         const $amount = l_amount_6;
@@ -2510,6 +2673,16 @@ export function playout(): PlayoutKernel {
     return 53;
   }
   function step71(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      Fortune_effect$code = K_Fortune_effect$code,
+      v_cash = K_v_cash,
+      v_position = K_v_position,
+      v_in_court = K_v_in_court,
+      v_court_rolls = K_v_court_rolls,
+      v_books = K_v_books,
+      v_key = K_v_key;
     const $l_p_6 = l_p_5;
     l_p_6 = $l_p_6;
     const $l_mercy = l_kind_2 === "mercy";
@@ -2671,18 +2844,27 @@ export function playout(): PlayoutKernel {
     }
   }
   function step74$body(): number {
+    const v_cash = K_v_cash;
     if (v_cash[l_p_7]! < l_amount_5 && fn_can_pay(l_p_7, l_amount_5) && fn_can_raise(l_p_7)) {
       return step91();
     }
     return step75();
   }
   function step75(): number {
+    const v_cash = K_v_cash;
     if (v_cash[l_p_7]! >= l_amount_5) {
       return step87();
     }
     return step76();
   }
   function step76(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list21 = K_$list21,
+      v_cash = K_v_cash,
+      v_books = K_v_books,
+      v_key = K_v_key;
     const $l_p_8 = l_p_7;
     l_p_8 = $l_p_8;
     const $l_to_centre_6 = l_to_centre_5 === true;
@@ -2746,6 +2928,12 @@ export function playout(): PlayoutKernel {
     return step77();
   }
   function step77(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash,
+      v_in_court = K_v_in_court;
     {
       const $amount = v_cash[l_p_8]!;
       if ($amount !== 0) {
@@ -2829,6 +3017,14 @@ export function playout(): PlayoutKernel {
     return 44;
   }
   function step78(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list3 = K_$list3,
+      $list22 = K_$list22,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash,
+      v_in_court = K_v_in_court;
     {
       const $amount = v_cash[l_p_8]!;
       if ($amount !== 0) {
@@ -2958,6 +3154,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step79$body(): number {
+    const $list3 = K_$list3;
     l_d_5$index += 1;
     if (l_d_5$index < l_d_5$count) {
       l_d_5 = $list3[l_d_5$index]!;
@@ -2972,6 +3169,10 @@ export function playout(): PlayoutKernel {
     return 44;
   }
   function step82(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated;
     {
       const $wanted = l_d_5;
       let $at = -1;
@@ -3014,6 +3215,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function step83$body(): number {
+    const v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     let $cond322: boolean = l_bidding_5 === true;
     if ($cond322) {
       let $any321: boolean = false;
@@ -3032,6 +3235,11 @@ export function playout(): PlayoutKernel {
     return step84();
   }
   function step84(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     if (l_high_5 > 0) {
       {
         const $amount = l_high_5;
@@ -3117,6 +3325,7 @@ export function playout(): PlayoutKernel {
     return 83;
   }
   function step87(): number {
+    const v_cash = K_v_cash;
     if (l_to_centre_5 === true) {
       {
         const $amount = l_amount_5;
@@ -3181,6 +3390,8 @@ export function playout(): PlayoutKernel {
     return step94();
   }
   function step94(): number {
+    const C = K_C,
+      N = K_N;
     let $first435: number = 0;
     let $found436 = false;
     {
@@ -3202,6 +3413,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step95(): number {
+    const v_eliminated = K_v_eliminated;
     l_lot_3 = l_deed_2;
     l_high_4 = 0;
     l_leader_4 = firstSeatInPlay(players, v_eliminated);
@@ -3220,6 +3432,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function step96$body(): number {
+    const v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     let $cond463: boolean = l_bidding_4 === true;
     if ($cond463) {
       let $any462: boolean = false;
@@ -3238,6 +3452,11 @@ export function playout(): PlayoutKernel {
     return step97();
   }
   function step97(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     if (l_high_4 > 0) {
       {
         const $amount = l_high_4;
@@ -3326,6 +3545,9 @@ export function playout(): PlayoutKernel {
     return 44;
   }
   function step101(): number {
+    const C = K_C,
+      N = K_N,
+      v_mortgaged = K_v_mortgaged;
     let l_holder = fn_owner_of(l_here_2);
     if (l_holder !== l_p_5) {
       let $first509: number = 0;
@@ -3362,6 +3584,7 @@ export function playout(): PlayoutKernel {
     return 44;
   }
   function step104(): number {
+    const N = K_N;
     l___window_0_2 = true;
     {
       const $seg514 = Z_deeds + l_q_2;
@@ -3439,18 +3662,27 @@ export function playout(): PlayoutKernel {
     }
   }
   function step113$body(): number {
+    const v_cash = K_v_cash;
     if (v_cash[l_p]! < l_amount_2 && fn_can_pay(l_p, l_amount_2) && fn_can_raise(l_p)) {
       return step128();
     }
     return step114();
   }
   function step114(): number {
+    const v_cash = K_v_cash;
     if (v_cash[l_p]! >= l_amount_2) {
       return step126();
     }
     return step115();
   }
   function step115(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list46 = K_$list46,
+      v_cash = K_v_cash,
+      v_books = K_v_books,
+      v_key = K_v_key;
     const $l_p_2 = l_p;
     l_p_2 = $l_p_2;
     const $l_to_centre_2 = l_to_centre === true;
@@ -3514,6 +3746,12 @@ export function playout(): PlayoutKernel {
     return step116();
   }
   function step116(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash,
+      v_in_court = K_v_in_court;
     {
       const $amount = v_cash[l_p_2]!;
       if ($amount !== 0) {
@@ -3597,6 +3835,14 @@ export function playout(): PlayoutKernel {
     return 105;
   }
   function step117(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      $list1 = K_$list1,
+      $list47 = K_$list47,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash,
+      v_in_court = K_v_in_court;
     {
       const $amount = v_cash[l_p_2]!;
       if ($amount !== 0) {
@@ -3726,6 +3972,7 @@ export function playout(): PlayoutKernel {
     }
   }
   function step118$body(): number {
+    const $list1 = K_$list1;
     l_d_2$index += 1;
     if (l_d_2$index < l_d_2$count) {
       l_d_2 = $list1[l_d_2$index]!;
@@ -3740,6 +3987,10 @@ export function playout(): PlayoutKernel {
     return 105;
   }
   function step121(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated;
     {
       const $wanted = l_d_2;
       let $at = -1;
@@ -3782,6 +4033,8 @@ export function playout(): PlayoutKernel {
     }
   }
   function step122$body(): number {
+    const v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     let $cond839: boolean = l_bidding_2 === true;
     if ($cond839) {
       let $any838: boolean = false;
@@ -3800,6 +4053,11 @@ export function playout(): PlayoutKernel {
     return step123();
   }
   function step123(): number {
+    const C = K_C,
+      N = K_N,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     if (l_high_2 > 0) {
       {
         const $amount = l_high_2;
@@ -3885,6 +4143,7 @@ export function playout(): PlayoutKernel {
     return 122;
   }
   function step126(): number {
+    const v_cash = K_v_cash;
     if (l_to_centre === true) {
       {
         const $amount = l_amount_2;
@@ -4003,6 +4262,11 @@ export function playout(): PlayoutKernel {
     return decide226();
   }
   function decide89(): number {
+    const P = K_P,
+      $list9 = K_$list9,
+      $list10 = K_$list10,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     {
       let $n46 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -4252,6 +4516,16 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide156($seat90: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $values11 = K_$values11,
+      $values12 = K_$values12,
+      $values13 = K_$values13,
+      v_cash = K_v_cash,
+      v_books = K_v_books,
+      v_key = K_v_key,
+      v_mortgaged = K_v_mortgaged;
     const $l_p_3 = l_p_3;
     const $seg91 = Z_deeds + $l_p_3;
     let $offered92 = false;
@@ -4599,6 +4873,11 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide226(): number {
+    const P = K_P,
+      $list16 = K_$list16,
+      $list17 = K_$list17,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     {
       let $n183 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -4851,6 +5130,16 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide293($seat227: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $values18 = K_$values18,
+      $values19 = K_$values19,
+      $values20 = K_$values20,
+      v_cash = K_v_cash,
+      v_books = K_v_books,
+      v_key = K_v_key,
+      v_mortgaged = K_v_mortgaged;
     const $l_p_9 = l_p_9;
     const $seg228 = Z_deeds + $l_p_9;
     let $offered229 = false;
@@ -5198,6 +5487,11 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide367(): number {
+    const P = K_P,
+      $list23 = K_$list23,
+      $list24 = K_$list24,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     {
       let $n324 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -5450,6 +5744,16 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide434($seat368: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $values25 = K_$values25,
+      $values26 = K_$values26,
+      $values27 = K_$values27,
+      v_cash = K_v_cash,
+      v_books = K_v_books,
+      v_key = K_v_key,
+      v_mortgaged = K_v_mortgaged;
     const $l_p_7 = l_p_7;
     const $seg369 = Z_deeds + $l_p_7;
     let $offered370 = false;
@@ -5797,6 +6101,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide461($seat439: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     const $l_p_5 = l_p_5;
     const $l_deed_2 = l_deed_2;
     preferred447: if ($preferred) {
@@ -6071,6 +6381,11 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide508(): number {
+    const P = K_P,
+      $list28 = K_$list28,
+      $list29 = K_$list29,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     {
       let $n465 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -6323,6 +6638,27 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide774($seat516: number, $passBy: boolean): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $values30 = K_$values30,
+      $values31 = K_$values31,
+      $values32 = K_$values32,
+      $values33 = K_$values33,
+      $values34 = K_$values34,
+      $values35 = K_$values35,
+      $values36 = K_$values36,
+      $values38 = K_$values38,
+      $values39 = K_$values39,
+      $values40 = K_$values40,
+      $values41 = K_$values41,
+      $values42 = K_$values42,
+      $values43 = K_$values43,
+      $values44 = K_$values44,
+      v_cash = K_v_cash,
+      v_books = K_v_books,
+      v_key = K_v_key,
+      v_mortgaged = K_v_mortgaged;
     const $l_q_2 = l_q_2;
     const $l_roller = l_roller;
     preferred637: if ($preferred) {
@@ -7752,6 +8088,8 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "no legal move in 10,000 random draws");
   }
   function decide786($seat775: number): number {
+    const P = K_P,
+      v_cash = K_v_cash;
     const $low776 = 1;
     const $high777 = v_cash[l_buyer_2]!;
     const $size778 = Math.max(0, $high777 - $low776 + 1);
@@ -7803,6 +8141,12 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide817($seat787: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $where = K_$where,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     const $l_amount_3 = l_amount_3;
     const $l_d_3 = l_d_3;
     const $l_buyer_2 = l_buyer_2;
@@ -8088,6 +8432,11 @@ export function playout(): PlayoutKernel {
     throw new GameFault("fault/no-legal-move", "the drawn move index is out of range");
   }
   function decide884(): number {
+    const P = K_P,
+      $list48 = K_$list48,
+      $list49 = K_$list49,
+      v_eliminated = K_v_eliminated,
+      v_cash = K_v_cash;
     {
       let $n841 = 0;
       for (let l_q = 0; l_q < players; l_q++) {
@@ -8340,6 +8689,16 @@ export function playout(): PlayoutKernel {
     }
   }
   function decide951($seat885: number): number {
+    const C = K_C,
+      N = K_N,
+      P = K_P,
+      $values50 = K_$values50,
+      $values51 = K_$values51,
+      $values52 = K_$values52,
+      v_cash = K_v_cash,
+      v_books = K_v_books,
+      v_key = K_v_key,
+      v_mortgaged = K_v_mortgaged;
     const $seg886 = Z_deeds + l_p;
     let $offered887 = false;
     let $gate919 = false;

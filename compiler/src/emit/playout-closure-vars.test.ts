@@ -1,14 +1,16 @@
 // A kernel written as one function per step declares its closure's variables with `var`
 // (playout-closure-vars.ts): the steps read them without V8's test for a `let` not yet initialized.
 // The declarations inside the closure's functions keep their `let` and `const`; and the kernel still
-// plays its state machine's games move for move.
+// plays its state machine's games move for move. Each function of the closure binds the closure's
+// arrays it reads to locals at its top (`arraysBoundInFunctions`).
+import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import type { Game } from "../../../runtime/src/internal.js";
 import { compileGame } from "../index.js";
 import { evaluateFiles } from "../testing/load-game.js";
 import { expectKernelReplays } from "../../../tests/support/kernel-replay.js";
-import { closureVariablesAsVar } from "./playout-closure-vars.js";
+import { arraysBoundInFunctions, closureVariablesAsVar } from "./playout-closure-vars.js";
 
 const DRILL = `
 game "Closure Drill" {
@@ -101,6 +103,47 @@ describe("a split kernel's closure variables", () => {
     expect(out).toContain("    let inner = ");
     // Past the kernel's closing brace, nothing changes.
     expect(out).toContain("const outside = 1;");
+  });
+
+  it("binds the closure's arrays a function reads to locals at its top, but a parameter, a declared name and play's", () => {
+    const text = [
+      "export function playout(): number[] {",
+      "  const K_C = [10, 20, 30];",
+      "  const C = K_C;",
+      "  const K_$n = [1];",
+      "  const $n = K_$n;",
+      "  function step(): number {",
+      '    const said = "} C";',
+      "    let t = 0;",
+      "    for (let i = 0; i < 2; i++) for (let j = 0; j < 2; j++) t += C[i + j]! * $n[0]!;",
+      "    return t + said.length;",
+      "  }",
+      "  function roll(C: number[]): number {",
+      "    return C[0]! + $n[0]!;",
+      "  }",
+      "  function mine(): number {",
+      "    const $n = [5];",
+      "    return $n[0]! + C.length;",
+      "  }",
+      "  function none(): number {",
+      "    return 7;",
+      "  }",
+      "  function play(): number {",
+      "    return C[2]!;",
+      "  }",
+      "  return [step(), roll([100]), mine(), none(), play()];",
+      "}",
+    ].join("\n");
+    const out = arraysBoundInFunctions(text, ["C", "$n"]);
+    expect(out).toContain("  function step(): number {\nconst C = K_C, $n = K_$n;\n");
+    expect(out).toContain("  function roll(C: number[]): number {\nconst $n = K_$n;\n");
+    expect(out).toContain("  function mine(): number {\nconst C = K_C;\n");
+    expect(out).toContain("  function none(): number {\n    return 7;");
+    expect(out).toContain("  function play(): number {\n    return C[2]!;");
+    // The same results, run: 10·1 + 20·1 + 20·1 + 30·1 plus the string's 3, then 101, 8, 7, 30.
+    const run = (source: string): number[] => new Function(`${transformSync(source.replace("export function", "function"), { loader: "ts" }).code}\nreturn playout();`)() as number[];
+    expect(run(out)).toEqual([83, 101, 8, 7, 30]);
+    expect(run(out)).toEqual(run(text));
   });
 
   it("declares the drill's closure with var, and plays its state machine's games move for move", async () => {

@@ -11,6 +11,35 @@
 // `test`) must not load TypeScript. The scan knows what the kernel writer writes: braces, string and
 // template literals, comments; no regular expression literals.
 
+/**
+ * `text` with each function of the kernel's own body (but `play`, which binds them itself) opening
+ * with `const C = K_C, …;` for each of `names` (arrays the closure binds as `const X = K_X`) that its
+ * body names and that it neither takes as a parameter nor declares. V8 writes an array the closure
+ * never assigns again into optimized code as a constant, with its address and length when it lies
+ * off the heap (playout-arrays.ts), except where it is read in a loop nested in another loop: there
+ * each read loaded the array and tested its map, its length and the index (21 reads in Foreclosed!'s
+ * turn decision, in its scan of the hand). Read through a local set before any loop, it is a
+ * constant everywhere. A name written in a string is bound too, to no harm.
+ */
+export function arraysBoundInFunctions(text: string, names: readonly string[]): string {
+  let out = text;
+  const starts = bodyLineStarts(text, (at) => /^function [\w$]+\(/.test(text.slice(at, at + 200)) && !text.startsWith("function play(", at));
+  for (const at of starts.reverse()) {
+    const lineEnd = text.indexOf("\n", at);
+    if (lineEnd < 0 || text[lineEnd - 1] !== "{") continue;
+    const open = lineEnd - 1;
+    const body = text.slice(open + 1, blockEnd(text, open));
+    const signature = text.slice(at, open);
+    const bound = names.filter((name) => {
+      const escaped = name.replace(/\$/g, "\\$");
+      const named = (pattern: string): RegExp => new RegExp(pattern.replace("NAME", () => escaped));
+      return named("(?<![\\w$.])NAME(?![\\w$])").test(body) && !named("(?:const|let|var)\\s+NAME(?![\\w$])").test(body) && !named("[(,]\\s*NAME(?![\\w$])").test(signature);
+    });
+    if (bound.length > 0) out = `${out.slice(0, open + 1)}\nconst ${bound.map((name) => `${name} = K_${name}`).join(", ")};${out.slice(open + 1)}`;
+  }
+  return out;
+}
+
 /** `text`, whose first function at the top level is the kernel's, with the `let` and `const`
  *  statements of that function's own body (not those of the functions in it) as `var`. A statement
  *  of the body is one that starts a line. */
@@ -36,9 +65,15 @@ export function closureDeclarations(text: string): { name: string; value: string
 
 /** Where each `let` or `const` of the kernel's own body starts. */
 function declarationStarts(text: string): number[] {
+  return bodyLineStarts(text, (at) => /^(let|const)\s/.test(text.slice(at, at + 6)));
+}
+
+/** Where each line of the kernel's own body (the first function at the top level) that `starts`
+ *  accepts begins: `starts` is given the index of the line's first character that is not a space. */
+function bodyLineStarts(text: string, starts: (at: number) => boolean): number[] {
   const kernelStart = text.search(/^(export )?function /m);
   if (kernelStart < 0) return [];
-  const starts: number[] = [];
+  const found: number[] = [];
   // Braces open around the current position, and per template literal being read, the brace depth
   // its `${` opened at (the literal resumes when that brace closes).
   let depth = 0;
@@ -52,7 +87,7 @@ function declarationStarts(text: string): number[] {
     }
     if (atLineStart && ch !== " " && ch !== "\t") {
       atLineStart = false;
-      if (depth === 1 && templates.length === 0 && /^(let|const)\s/.test(text.slice(i, i + 6))) starts.push(i);
+      if (depth === 1 && templates.length === 0 && starts(i)) found.push(i);
     }
     if (ch === '"' || ch === "'") i = endOfQuoted(text, i, ch);
     else if (ch === "`") i = readTemplate(text, i, templates, depth);
@@ -68,7 +103,29 @@ function declarationStarts(text: string): number[] {
       if (depth === 0) break;
     }
   }
-  return starts;
+  return found;
+}
+
+/** The index of the brace that closes the block opened at `open` (a `{`), by the same scan. */
+function blockEnd(text: string, open: number): number {
+  let depth = 0;
+  const templates: number[] = [];
+  for (let i = open; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch === '"' || ch === "'") i = endOfQuoted(text, i, ch);
+    else if (ch === "`") i = readTemplate(text, i, templates, depth);
+    else if (ch === "/" && text[i + 1] === "/") i = text.indexOf("\n", i) - 1;
+    else if (ch === "/" && text[i + 1] === "*") i = text.indexOf("*/", i + 2) + 1;
+    else if (ch === "{") depth++;
+    else if (ch === "}") {
+      depth--;
+      if (templates.length > 0 && templates[templates.length - 1] === depth) {
+        templates.pop();
+        i = readTemplate(text, i, templates, depth);
+      } else if (depth === 0) return i;
+    }
+  }
+  return text.length;
 }
 
 /** The index of the quote that closes the string opened at `open`. */

@@ -17,7 +17,7 @@ import { EnumArguments } from "./playout-enum-arguments.js";
 import { FirstTables } from "./playout-first-tables.js";
 import { threadJumps } from "./playout-jump-threads.js";
 import { DECLARE_MARKER, HeldCountsUnfit, KernelHeldCounts, RECOUNT_HELD_MARKER } from "./playout-held-counts.js";
-import { closureVariablesAsVar } from "./playout-closure-vars.js";
+import { arraysBoundInFunctions, closureVariablesAsVar } from "./playout-closure-vars.js";
 import { cardTables } from "./playout-card-tables.js";
 import { STEP_GUARD, flowOrder, withLoopHeads } from "./playout-loops.js";
 import { KernelResume } from "./playout-resume.js";
@@ -415,7 +415,8 @@ export class PlayoutFile {
     const bound = [...cards.map((n) => `const ${n} = cardData.${n};`), ...runtimeConstants.map((n) => `const ${n} = RUNTIME_${n};`)];
     text = text.replaceAll(ALIASES, bound.join("\n"));
     // The closure's variables, read by the steps' functions, as `var`: no test of each read.
-    if (split) text = closureVariablesAsVar(text);
+    // The closure's arrays read through locals in each step's function (constants to V8 in every loop).
+    if (split) text = arraysBoundInFunctions(closureVariablesAsVar(text), arrays.map((a) => a.name));
     return this.ctx.file("playout.ts", (file) => {
       const runtime = RUNTIME_NAMES.filter(uses).sort();
       const imports = [...runtime, ...runtimeConstants.map((name) => ({ name, alias: `RUNTIME_${name}` }))];
