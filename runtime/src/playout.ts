@@ -28,8 +28,9 @@ function mix32(x: number): number {
 }
 
 /** A copy of `array` on an ArrayBuffer of its own: off V8's heap, where a kernel's small tables (its
- *  cards' printed enum codes) are read with their address and length known to the optimized code,
- *  as its other arrays are (the kernel writer's `typedArray`, compiler/src/emit/playout-arrays.ts). */
+ *  cards' printed enum codes, and their members' indexes) are read with their address and length
+ *  known to the optimized code, as its other arrays are (the kernel writer's `typedArray`,
+ *  compiler/src/emit/playout-arrays.ts). */
 export function offHeap<T extends Int8Array | Int32Array>(array: T): T {
   const copy = new (array.constructor as new (buffer: ArrayBuffer) => T)(new ArrayBuffer(array.byteLength));
   copy.set(array);

@@ -7,6 +7,9 @@
 // the closure is declared at its top, before any of its functions can run, so none is ever read
 // before it is set, and a `var` there means what the `let` meant.
 //
+// Each of those functions reads the closure's arrays through locals bound at its top
+// (`arraysBoundInFunctions`, below, says why).
+//
 // The kernel's text is scanned, not parsed: a game compiled to be run (`rules simulate`, `play`,
 // `test`) must not load TypeScript. The scan knows what the kernel writer writes: braces, string and
 // template literals, comments; no regular expression literals.
@@ -74,12 +77,27 @@ function bodyLineStarts(text: string, starts: (at: number) => boolean): number[]
   const kernelStart = text.search(/^(export )?function /m);
   if (kernelStart < 0) return [];
   const found: number[] = [];
+  walkBraces(text, kernelStart, (at, depth) => {
+    if (depth === 1 && starts(at)) found.push(at);
+  });
+  return found;
+}
+
+/** The index of the brace that closes the block opened at `open` (a `{`). */
+function blockEnd(text: string, open: number): number {
+  return walkBraces(text, open, () => {});
+}
+
+/** Reads the code from `from` to the brace that closes the first one it opens, whose index it
+ *  returns, telling `line` where each line's first character that is not a space is, and how many
+ *  braces are open there (a line that starts inside a template literal is not told). */
+function walkBraces(text: string, from: number, line: (at: number, depth: number) => void): number {
   // Braces open around the current position, and per template literal being read, the brace depth
   // its `${` opened at (the literal resumes when that brace closes).
   let depth = 0;
   const templates: number[] = [];
   let atLineStart = false;
-  for (let i = kernelStart; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     const ch = text[i]!;
     if (ch === "\n") {
       atLineStart = true;
@@ -87,7 +105,7 @@ function bodyLineStarts(text: string, starts: (at: number) => boolean): number[]
     }
     if (atLineStart && ch !== " " && ch !== "\t") {
       atLineStart = false;
-      if (depth === 1 && templates.length === 0 && starts(i)) found.push(i);
+      if (templates.length === 0) line(i, depth);
     }
     if (ch === '"' || ch === "'") i = endOfQuoted(text, i, ch);
     else if (ch === "`") i = readTemplate(text, i, templates, depth);
@@ -100,29 +118,7 @@ function bodyLineStarts(text: string, starts: (at: number) => boolean): number[]
         templates.pop();
         i = readTemplate(text, i, templates, depth);
       }
-      if (depth === 0) break;
-    }
-  }
-  return found;
-}
-
-/** The index of the brace that closes the block opened at `open` (a `{`), by the same scan. */
-function blockEnd(text: string, open: number): number {
-  let depth = 0;
-  const templates: number[] = [];
-  for (let i = open; i < text.length; i++) {
-    const ch = text[i]!;
-    if (ch === '"' || ch === "'") i = endOfQuoted(text, i, ch);
-    else if (ch === "`") i = readTemplate(text, i, templates, depth);
-    else if (ch === "/" && text[i + 1] === "/") i = text.indexOf("\n", i) - 1;
-    else if (ch === "/" && text[i + 1] === "*") i = text.indexOf("*/", i + 2) + 1;
-    else if (ch === "{") depth++;
-    else if (ch === "}") {
-      depth--;
-      if (templates.length > 0 && templates[templates.length - 1] === depth) {
-        templates.pop();
-        i = readTemplate(text, i, templates, depth);
-      } else if (depth === 0) return i;
+      if (depth === 0) return i;
     }
   }
   return text.length;
