@@ -132,27 +132,12 @@ export function playout(): PlayoutKernel {
   var K_$values64 = new Int32Array(new ArrayBuffer(4 * CAP));
   var K_$list65 = new Int32Array(new ArrayBuffer(24));
   var K_Property_kind$code = offHeap(
-    Int8Array.from(cardData.Property_kind, ($v) => ["standard", "dual", "money"].indexOf($v)),
+    Int8Array.from(cardData.Property_kind, ($v) =>
+      (cardData.ALL_PropertyKind as readonly string[]).indexOf($v),
+    ),
   );
   var K_Action_effect$code = offHeap(
-    Int8Array.from(cardData.Action_effect, ($v) =>
-      [
-        "gain_two",
-        "take_back_protection",
-        "others_lose_one",
-        "discard_action",
-        "no_exchange",
-        "money_points",
-        "double_bonus",
-        "colour_pairs",
-        "colour_penalty",
-        "all_colours",
-        "few_colours",
-        "coin_pairs",
-        "heart_chart",
-        "coin_chart",
-      ].indexOf($v),
-    ),
+    Int8Array.from(cardData.Action_effect, ($v) => (cardData.ALL_Effect as readonly string[]).indexOf($v)),
   );
   var K_v_coins = Array.from({ length: 6 }, (): number => 0);
   var K_v_protection = Array.from({ length: 6 }, (): number => 0);
@@ -245,7 +230,9 @@ export function playout(): PlayoutKernel {
   var v_merc_vote = K_v_merc_vote;
   var ALL_Action = cardData.ALL_Action;
   var ALL_Colour = cardData.ALL_Colour;
+  var ALL_Effect = cardData.ALL_Effect;
   var ALL_Property = cardData.ALL_Property;
+  var ALL_PropertyKind = cardData.ALL_PropertyKind;
   var Action_colour = cardData.Action_colour;
   var Action_effect = cardData.Action_effect;
   var Action_unshown = cardData.Action_unshown;
@@ -8839,7 +8826,9 @@ export function playout(): PlayoutKernel {
     const v_merc_vote = K_v_merc_vote;
     const ALL_Action = cardData.ALL_Action;
     const ALL_Colour = cardData.ALL_Colour;
+    const ALL_Effect = cardData.ALL_Effect;
     const ALL_Property = cardData.ALL_Property;
+    const ALL_PropertyKind = cardData.ALL_PropertyKind;
     const Action_colour = cardData.Action_colour;
     const Action_effect = cardData.Action_effect;
     const Action_unshown = cardData.Action_unshown;
@@ -10711,7 +10700,9 @@ export function playout(): PlayoutKernel {
     const v_merc_vote = K_v_merc_vote;
     const ALL_Action = cardData.ALL_Action;
     const ALL_Colour = cardData.ALL_Colour;
+    const ALL_Effect = cardData.ALL_Effect;
     const ALL_Property = cardData.ALL_Property;
+    const ALL_PropertyKind = cardData.ALL_PropertyKind;
     const Action_colour = cardData.Action_colour;
     const Action_effect = cardData.Action_effect;
     const Action_unshown = cardData.Action_unshown;

@@ -76,22 +76,7 @@ export function playout(): PlayoutKernel {
   var K_$list15 = new Int32Array(new ArrayBuffer(4 * CAP));
   var K_$values16 = [] as string[];
   var K_Objective_goal$code = offHeap(
-    Int8Array.from(cardData.Objective_goal, ($v) =>
-      [
-        "tidy_mansion",
-        "obsessed_by_arrangement",
-        "neighbors_festival",
-        "gem_of_my_collection",
-        "collector",
-        "seeing_double",
-        "three_is_better_than_two",
-        "sum_of_all_fears",
-        "too_snob",
-        "art_of_bargaining",
-        "not_the_same_values",
-        "fashion_at_lowest_price",
-      ].indexOf($v),
-    ),
+    Int8Array.from(cardData.Objective_goal, ($v) => (cardData.ALL_Goal as readonly string[]).indexOf($v)),
   );
   var C = K_C;
   var N = K_N;
@@ -115,6 +100,7 @@ export function playout(): PlayoutKernel {
   var $list15 = K_$list15;
   var $values16 = K_$values16;
   var Objective_goal$code = K_Objective_goal$code;
+  var ALL_Goal = cardData.ALL_Goal;
   var ALL_Merchandise = cardData.ALL_Merchandise;
   var ALL_Objective = cardData.ALL_Objective;
   var Merchandise_category = cardData.Merchandise_category;
@@ -964,6 +950,7 @@ export function playout(): PlayoutKernel {
     const $list15 = K_$list15;
     const $values16 = K_$values16;
     const Objective_goal$code = K_Objective_goal$code;
+    const ALL_Goal = cardData.ALL_Goal;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;
@@ -1377,6 +1364,7 @@ export function playout(): PlayoutKernel {
     const $list15 = K_$list15;
     const $values16 = K_$values16;
     const Objective_goal$code = K_Objective_goal$code;
+    const ALL_Goal = cardData.ALL_Goal;
     const ALL_Merchandise = cardData.ALL_Merchandise;
     const ALL_Objective = cardData.ALL_Objective;
     const Merchandise_category = cardData.Merchandise_category;

@@ -127,16 +127,14 @@ export function playout(): PlayoutKernel {
   var K_$list57 = new Int32Array(new ArrayBuffer(24));
   var K_Fortune_effect$code = offHeap(
     Int8Array.from(cardData.Fortune_effect, ($v) =>
-      ["collect", "pay", "advance_home", "go_to_court", "back_three", "repairs"].indexOf($v),
+      (cardData.ALL_FortuneEffect as readonly string[]).indexOf($v),
     ),
   );
   var K_Fortune_deck$code = offHeap(
-    Int8Array.from(cardData.Fortune_deck, ($v) => ["mercy", "grace"].indexOf($v)),
+    Int8Array.from(cardData.Fortune_deck, ($v) => (cardData.ALL_Deck as readonly string[]).indexOf($v)),
   );
   var K_Space_kind$code = offHeap(
-    Int8Array.from(cardData.Space_kind, ($v) =>
-      ["home", "property", "mercy", "grace", "fee", "court", "field_trip", "go_to_court"].indexOf($v),
-    ),
+    Int8Array.from(cardData.Space_kind, ($v) => (cardData.ALL_SpaceKind as readonly string[]).indexOf($v)),
   );
   var K_v_eliminated = Array.from({ length: 6 }, (): number => 0);
   var K_v_cash = Array.from({ length: 6 }, (): number => 0);
@@ -222,9 +220,12 @@ export function playout(): PlayoutKernel {
   var v_books = K_v_books;
   var v_key = K_v_key;
   var v_mortgaged = K_v_mortgaged;
+  var ALL_Deck = cardData.ALL_Deck;
   var ALL_Deed = cardData.ALL_Deed;
   var ALL_Fortune = cardData.ALL_Fortune;
+  var ALL_FortuneEffect = cardData.ALL_FortuneEffect;
   var ALL_Space = cardData.ALL_Space;
+  var ALL_SpaceKind = cardData.ALL_SpaceKind;
   var Deed_board = cardData.Deed_board;
   var Deed_group = cardData.Deed_group;
   var Deed_mortgage = cardData.Deed_mortgage;
@@ -9218,9 +9219,12 @@ export function playout(): PlayoutKernel {
     const v_books = K_v_books;
     const v_key = K_v_key;
     const v_mortgaged = K_v_mortgaged;
+    const ALL_Deck = cardData.ALL_Deck;
     const ALL_Deed = cardData.ALL_Deed;
     const ALL_Fortune = cardData.ALL_Fortune;
+    const ALL_FortuneEffect = cardData.ALL_FortuneEffect;
     const ALL_Space = cardData.ALL_Space;
+    const ALL_SpaceKind = cardData.ALL_SpaceKind;
     const Deed_board = cardData.Deed_board;
     const Deed_group = cardData.Deed_group;
     const Deed_mortgage = cardData.Deed_mortgage;
@@ -10592,9 +10596,12 @@ export function playout(): PlayoutKernel {
     const v_books = K_v_books;
     const v_key = K_v_key;
     const v_mortgaged = K_v_mortgaged;
+    const ALL_Deck = cardData.ALL_Deck;
     const ALL_Deed = cardData.ALL_Deed;
     const ALL_Fortune = cardData.ALL_Fortune;
+    const ALL_FortuneEffect = cardData.ALL_FortuneEffect;
     const ALL_Space = cardData.ALL_Space;
+    const ALL_SpaceKind = cardData.ALL_SpaceKind;
     const Deed_board = cardData.Deed_board;
     const Deed_group = cardData.Deed_group;
     const Deed_mortgage = cardData.Deed_mortgage;

@@ -29,9 +29,7 @@ export function playout(): PlayoutKernel {
   const K_$list1 = new Int32Array(new ArrayBuffer(20));
   const K_$values2 = new Int32Array(new ArrayBuffer(20));
   const K_Card_kind$code = offHeap(
-    Int8Array.from(cardData.Card_kind, ($v) =>
-      ["object", "pause", "clear_face_up", "clear_all", "payday", "clearance_sale"].indexOf($v),
-    ),
+    Int8Array.from(cardData.Card_kind, ($v) => (cardData.ALL_Kind as readonly string[]).indexOf($v)),
   );
   const K_v_coins = Array.from({ length: 5 }, (): number => 0);
   const K_v_stake = Array.from({ length: 5 }, (): number => 0);
@@ -44,6 +42,7 @@ export function playout(): PlayoutKernel {
   let K_v_box: number = 0;
   let K_variants: readonly string[] = [];
   const ALL_Card = cardData.ALL_Card;
+  const ALL_Kind = cardData.ALL_Kind;
   const Card_category = cardData.Card_category;
   const Card_kind = cardData.Card_kind;
   const Card_points = cardData.Card_points;
@@ -102,6 +101,7 @@ export function playout(): PlayoutKernel {
     const v_borrow_used = K_v_borrow_used;
     const v_passed = K_v_passed;
     const ALL_Card = cardData.ALL_Card;
+    const ALL_Kind = cardData.ALL_Kind;
     const Card_category = cardData.Card_category;
     const Card_kind = cardData.Card_kind;
     const Card_points = cardData.Card_points;
@@ -1617,6 +1617,7 @@ export function playout(): PlayoutKernel {
     const v_borrow_used = K_v_borrow_used;
     const v_passed = K_v_passed;
     const ALL_Card = cardData.ALL_Card;
+    const ALL_Kind = cardData.ALL_Kind;
     const Card_category = cardData.Card_category;
     const Card_kind = cardData.Card_kind;
     const Card_points = cardData.Card_points;

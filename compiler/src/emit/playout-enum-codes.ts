@@ -5,7 +5,7 @@
 // loops that test cards' kinds. Values the kernel hands out stay names (only the tests change).
 import type { CheckedGame } from "../check/checker.js";
 import type * as A from "../syntax/ast.js";
-import { cardFieldArray, quote } from "./code.js";
+import { cardFieldArray } from "./code.js";
 
 /** The codes of one card field: the array's name in the kernel and how it is made from cards.js. */
 export type EnumCodes = { readonly name: string; readonly init: string };
@@ -45,7 +45,7 @@ export class KernelEnumCodes {
       const target = this.game.types.get(field.target);
       const type = this.game.types.get(field);
       if (target?.kind !== "card" || type?.kind !== "enum" || type.name !== code.enumName) continue;
-      const codes = this.codes(cardFieldArray(target.cardType, field.member.name), code.members);
+      const codes = this.codes(cardFieldArray(target.cardType, field.member.name), code.enumName, code.members.length);
       return `(${codes}[${card(field.target)}]! ${e.operator === "==" ? "===" : "!=="} ${code.index})`;
     }
     return null;
@@ -56,12 +56,13 @@ export class KernelEnumCodes {
     return [...this.used.values()];
   }
 
-  /** `Enum.member`: its enum, members and place; null for anything else. */
-  private codes(array: string, members: readonly string[]): string {
+  /** The codes' array of a card field of enum `enumName` (`members` members): each card's member's
+   *  place in cards.js's list of the enum's members. */
+  private codes(array: string, enumName: string, members: number): string {
     const name = `${array}$code`;
     if (!this.used.has(array)) {
-      const typed = codeArray(members.length);
-      this.used.set(array, { name, init: `offHeap(${typed}.from(cardData.${array}, ($v) => [${members.map(quote).join(", ")}].indexOf($v)))` });
+      const typed = codeArray(members);
+      this.used.set(array, { name, init: `offHeap(${typed}.from(cardData.${array}, ($v) => (cardData.ALL_${enumName} as readonly string[]).indexOf($v)))` });
     }
     return name;
   }

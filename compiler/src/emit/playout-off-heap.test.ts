@@ -7,13 +7,13 @@ import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
+import { offHeap } from "@rules/runtime/internal";
 import { typedArray } from "./playout-arrays.js";
 
 /** Whether V8 holds each expression's typed array on its heap (`base_pointer` other than 0), asked
  *  in a node process with natives syntax, the runtime's `offHeap` in scope. */
 function onHeap(inits: readonly string[]): boolean[] {
-  const offHeap = readFileSync(new URL("../../../runtime/src/playout.ts", import.meta.url), "utf8").match(/export (function offHeap[\s\S]*?\n)}/)![1]! + "}";
-  const prelude = transformSync(`${offHeap}\nconst SEGMENTS = 3, CAP = 5;`, { loader: "ts" }).code;
+  const prelude = transformSync(`${offHeap.toString()}\nconst SEGMENTS = 3, CAP = 5;`, { loader: "ts" }).code;
   const prints = inits.map((init) => `%DebugPrint(${transformSync(init, { loader: "ts" }).code.trim().replace(/;$/, "")});`);
   const out = execFileSync(process.execPath, ["--allow-natives-syntax", "-e", `${prelude}\n${prints.join("\n")}`], { encoding: "utf8" });
   return [...out.matchAll(/base_pointer: (\S+)/g)].map((m) => m[1] !== "0");
