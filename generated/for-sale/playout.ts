@@ -44,7 +44,7 @@ export function playout(): PlayoutKernel {
   );
   const K_v_coins = Array.from({ length: 6 }, (): number => 0);
   const K_v_bid = Array.from({ length: 6 }, (): number => 0);
-  const K_v_passed = Array.from({ length: 6 }, (): boolean => false);
+  const K_v_passed = new Uint8Array(new ArrayBuffer(6));
   let K_players: number = 0;
   let K_v_bank: number = 0;
   let K_v_start_player: number = 0;
@@ -143,10 +143,10 @@ export function playout(): PlayoutKernel {
       v_bank = 84;
       for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
       for (let $p = 0; $p < players; $p++) v_bid[$p] = 0;
-      for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_passed[$p] = 0;
       v_start_player = 0;
       $held_passed = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === true) $held_passed++;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === 1) $held_passed++;
       {
         const $i67$first = Z_property_deck * CAP + N[Z_property_deck]! - 1;
         for (let $i67 = N[Z_property_deck]! - 1; $i67 > 0; $i67--) {
@@ -314,7 +314,7 @@ export function playout(): PlayoutKernel {
       }
       {
         const $values = $from.vars["passed"] as unknown as boolean[];
-        for (let $p = 0; $p < $values.length; $p++) v_passed[$p] = $values[$p]!;
+        for (let $p = 0; $p < $values.length; $p++) v_passed[$p] = $values[$p]! ? 1 : 0;
       }
       v_start_player = $from.vars["start_player"] as unknown as number;
       l_leader = $from.locals["leader"] as unknown as number;
@@ -322,7 +322,7 @@ export function playout(): PlayoutKernel {
       l_bidder = $from.locals["bidder"] as unknown as number;
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       $held_passed = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === true) $held_passed++;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === 1) $held_passed++;
       pc = $entry;
     }
     run: for (;;) {
@@ -478,8 +478,8 @@ export function playout(): PlayoutKernel {
           }
           l_leader = l_bidder;
           for (let l_p = 0; l_p < players; l_p++) {
-            if (v_passed[l_p] === true) {
-              v_passed[l_p] = false;
+            if (v_passed[l_p] === 1) {
+              v_passed[l_p] = 0;
               $held_passed--;
             }
           }
@@ -532,7 +532,7 @@ export function playout(): PlayoutKernel {
         case 3: {
           l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
           for (let $passes = 0; ; $passes++) {
-            if (v_passed[l_bidder]! !== true) break;
+            if (v_passed[l_bidder]! !== 1) break;
             if ($passes >= LOOP_LIMIT)
               throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
             l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
@@ -693,7 +693,7 @@ export function playout(): PlayoutKernel {
                 {
                   l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                   for (let $passes = 0; ; $passes++) {
-                    if (v_passed[l_bidder]! !== true) break;
+                    if (v_passed[l_bidder]! !== 1) break;
                     if ($passes >= LOOP_LIMIT)
                       throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
                     l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
@@ -753,14 +753,14 @@ export function playout(): PlayoutKernel {
                   v_bank += $amount;
                 }
                 v_bid[l_bidder] = 0;
-                if (v_passed[l_bidder] !== true) {
-                  v_passed[l_bidder] = true;
+                if (v_passed[l_bidder] !== 1) {
+                  v_passed[l_bidder] = 1;
                   $held_passed++;
                 }
                 {
                   l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                   for (let $passes = 0; ; $passes++) {
-                    if (v_passed[l_bidder]! !== true) break;
+                    if (v_passed[l_bidder]! !== 1) break;
                     if ($passes >= LOOP_LIMIT)
                       throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
                     l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;

@@ -141,9 +141,9 @@ export function playout(): PlayoutKernel {
   );
   var K_v_coins = Array.from({ length: 6 }, (): number => 0);
   var K_v_protection = Array.from({ length: 6 }, (): number => 0);
-  var K_v_has_taken = Array.from({ length: 6 }, (): boolean => false);
+  var K_v_has_taken = new Uint8Array(new ArrayBuffer(6));
   var K_v_took_from = Array.from({ length: 6 }, (): number => 0);
-  var K_v_passed_over = Array.from({ length: 6 }, (): boolean => false);
+  var K_v_passed_over = new Uint8Array(new ArrayBuffer(6));
   var K_v_committed = new Int8Array(new ArrayBuffer(99));
   var K_v_doubled = new Uint8Array(new ArrayBuffer(99));
   var K_v_merc_vote = Array.from({ length: 6 }, (): string => "");
@@ -585,13 +585,13 @@ export function playout(): PlayoutKernel {
     const v_has_taken = K_v_has_taken,
       v_took_from = K_v_took_from;
     return (
-      (v_has_taken[l_a]! === true && v_took_from[l_a]! === l_b) ||
-      (v_has_taken[l_b]! === true && v_took_from[l_b]! === l_a)
+      (v_has_taken[l_a]! === 1 && v_took_from[l_a]! === l_b) ||
+      (v_has_taken[l_b]! === 1 && v_took_from[l_b]! === l_a)
     );
   }
   function fn_reachable(l_a: number, l_q: number): boolean {
     const v_passed_over = K_v_passed_over;
-    return l_q !== l_a && v_passed_over[l_q]! !== true && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
+    return l_q !== l_a && v_passed_over[l_q]! !== 1 && !fn_exchanged(l_a, l_q) && !fn_shielded(l_q);
   }
   function fn_uncommitted(l_c: number): boolean {
     const Property_kind$code = K_Property_kind$code,
@@ -1937,7 +1937,7 @@ export function playout(): PlayoutKernel {
           N[$seg208]!++;
           $where[$card] = $seg208;
         }
-        v_has_taken[l_p] = false;
+        v_has_taken[l_p] = 0;
         $mask_has_taken &= ~(1 << l_p);
       }
     }
@@ -3445,7 +3445,7 @@ export function playout(): PlayoutKernel {
     const v_passed_over = K_v_passed_over;
     for (let $flagSeats = $mask_passed_over; $flagSeats !== 0; $flagSeats &= $flagSeats - 1) {
       const $flagSeat = 31 - Math.clz32($flagSeats & -$flagSeats);
-      v_passed_over[$flagSeat] = false;
+      v_passed_over[$flagSeat] = 0;
       $mask_passed_over &= ~(1 << $flagSeat);
     }
     l_action_played = false;
@@ -3492,7 +3492,7 @@ export function playout(): PlayoutKernel {
       if (!(l_between !== l_target)) break;
       if ($passes >= LOOP_LIMIT)
         throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
-      v_passed_over[l_between] = true;
+      v_passed_over[l_between] = 1;
       $mask_passed_over |= 1 << l_between;
       l_between = l_between + 1 < players ? l_between + 1 : 0;
     }
@@ -4111,7 +4111,7 @@ export function playout(): PlayoutKernel {
           (~(1 << l_active) &
             ~$mask_passed_over &
             ~(
-              ((v_has_taken[l_active]! === true ? -1 : 0) & (1 << v_took_from[l_active]!)) |
+              ((v_has_taken[l_active]! === 1 ? -1 : 0) & (1 << v_took_from[l_active]!)) |
               ($mask_has_taken & $naming_took_from[l_active]!)
             ) &
             ~$holding_count_played_effect[4]!)) !==
@@ -6720,7 +6720,7 @@ export function playout(): PlayoutKernel {
         ~(1 << $l_active) &
         ~$mask_passed_over &
         ~(
-          ((v_has_taken[$l_active]! === true ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
+          ((v_has_taken[$l_active]! === 1 ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
           ($mask_has_taken & $naming_took_from[$l_active]!)
         ) &
         ~$holding_count_played_effect[4]! &
@@ -6739,7 +6739,7 @@ export function playout(): PlayoutKernel {
           ~(
             (1 << $l_active) |
             $mask_passed_over |
-            (((v_has_taken[$l_active]! === true ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
+            (((v_has_taken[$l_active]! === 1 ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
               ($mask_has_taken & $naming_took_from[$l_active]!)) |
             $holding_count_played_effect[4]! |
             ~$above_protection
@@ -6970,7 +6970,7 @@ export function playout(): PlayoutKernel {
               ~(
                 (1 << $l_active) |
                 $mask_passed_over |
-                (((v_has_taken[$l_active]! === true ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
+                (((v_has_taken[$l_active]! === 1 ? -1 : 0) & (1 << v_took_from[$l_active]!)) |
                   ($mask_has_taken & $naming_took_from[$l_active]!)) |
                 $holding_count_played_effect[4]! |
                 ~$above_protection
@@ -7102,7 +7102,7 @@ export function playout(): PlayoutKernel {
                 N[$seg507]!++;
                 $where[$card] = $seg507;
               }
-              v_has_taken[l_a] = true;
+              v_has_taken[l_a] = 1;
               $mask_has_taken |= 1 << l_a;
               $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
               v_took_from[l_a] = l_b;
@@ -7243,7 +7243,7 @@ export function playout(): PlayoutKernel {
               N[$seg534]!++;
               $where[$card] = $seg534;
             }
-            v_has_taken[l_a] = true;
+            v_has_taken[l_a] = 1;
             $mask_has_taken |= 1 << l_a;
             $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
             v_took_from[l_a] = l_b;
@@ -7404,7 +7404,7 @@ export function playout(): PlayoutKernel {
               N[$seg559]!++;
               $where[$card] = $seg559;
             }
-            v_has_taken[l_a] = true;
+            v_has_taken[l_a] = 1;
             $mask_has_taken |= 1 << l_a;
             $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
             v_took_from[l_a] = l_b;
@@ -7419,7 +7419,7 @@ export function playout(): PlayoutKernel {
     if ($index542 < $count540) {
       if (trace !== null) trace.push($seat538, 14);
       {
-        v_passed_over[$l_target] = true;
+        v_passed_over[$l_target] = 1;
         $mask_passed_over |= 1 << $l_target;
         return step257();
       }
@@ -7638,7 +7638,7 @@ export function playout(): PlayoutKernel {
               N[$seg596]!++;
               $where[$card] = $seg596;
             }
-            v_has_taken[l_a] = true;
+            v_has_taken[l_a] = 1;
             $mask_has_taken |= 1 << l_a;
             $naming_took_from[v_took_from[l_a]!] &= ~(1 << l_a);
             v_took_from[l_a] = l_b;
@@ -7653,7 +7653,7 @@ export function playout(): PlayoutKernel {
     if ($index579 < $count577) {
       if (trace !== null) trace.push($seat575, 12);
       {
-        v_passed_over[$l_target] = true;
+        v_passed_over[$l_target] = 1;
         $mask_passed_over |= 1 << $l_target;
         return step214();
       }
@@ -8877,21 +8877,13 @@ export function playout(): PlayoutKernel {
             $from = $prefix$K_v_protection;
           for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
         }
-        {
-          const $to = K_v_has_taken,
-            $from = $prefix$K_v_has_taken;
-          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
-        }
+        K_v_has_taken.set($prefix$K_v_has_taken);
         {
           const $to = K_v_took_from,
             $from = $prefix$K_v_took_from;
           for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
         }
-        {
-          const $to = K_v_passed_over,
-            $from = $prefix$K_v_passed_over;
-          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
-        }
+        K_v_passed_over.set($prefix$K_v_passed_over);
         K_v_committed.set($prefix$K_v_committed);
         K_v_doubled.set($prefix$K_v_doubled);
         {
@@ -8928,18 +8920,18 @@ export function playout(): PlayoutKernel {
         for (let $p = 0; $p < players; $p++) v_coins[$p] = 0;
         for (let $p = 0; $p < players; $p++) v_protection[$p] = 0;
         v_chairman = 0;
-        for (let $p = 0; $p < players; $p++) v_has_taken[$p] = false;
+        for (let $p = 0; $p < players; $p++) v_has_taken[$p] = 0;
         for (let $p = 0; $p < players; $p++) v_took_from[$p] = 0;
-        for (let $p = 0; $p < players; $p++) v_passed_over[$p] = false;
+        for (let $p = 0; $p < players; $p++) v_passed_over[$p] = 0;
         for (let $c = 0; $c < 60; $c++) v_committed[$c] = 0;
         for (let $c = 0; $c < 60; $c++) v_doubled[$c] = 0;
         for (let $p = 0; $p < players; $p++) v_merc_vote[$p] = "none";
         $positive_protection = 0;
         for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
         $mask_passed_over = 0;
-        for (let $p = 0; $p < players; $p++) if (v_passed_over[$p] === true) $mask_passed_over |= 1 << $p;
+        for (let $p = 0; $p < players; $p++) if (v_passed_over[$p] === 1) $mask_passed_over |= 1 << $p;
         $mask_has_taken = 0;
-        for (let $p = 0; $p < players; $p++) if (v_has_taken[$p] === true) $mask_has_taken |= 1 << $p;
+        for (let $p = 0; $p < players; $p++) if (v_has_taken[$p] === 1) $mask_has_taken |= 1 << $p;
         $naming_took_from.fill(0);
         for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
         $above_protection = 0;
@@ -9394,7 +9386,7 @@ export function playout(): PlayoutKernel {
       v_chairman = $from.vars["chairman"] as unknown as number;
       {
         const $values = $from.vars["has_taken"] as unknown as boolean[];
-        for (let $p = 0; $p < $values.length; $p++) v_has_taken[$p] = $values[$p]!;
+        for (let $p = 0; $p < $values.length; $p++) v_has_taken[$p] = $values[$p]! ? 1 : 0;
       }
       {
         const $values = $from.vars["took_from"] as unknown as number[];
@@ -9402,7 +9394,7 @@ export function playout(): PlayoutKernel {
       }
       {
         const $values = $from.vars["passed_over"] as unknown as boolean[];
-        for (let $p = 0; $p < $values.length; $p++) v_passed_over[$p] = $values[$p]!;
+        for (let $p = 0; $p < $values.length; $p++) v_passed_over[$p] = $values[$p]! ? 1 : 0;
       }
       {
         const $values = $from.vars["committed"] as unknown as Record<number, string>;
@@ -9584,9 +9576,9 @@ export function playout(): PlayoutKernel {
       $positive_protection = 0;
       for (let $p = 0; $p < players; $p++) if (v_protection[$p]! > 0) $positive_protection++;
       $mask_passed_over = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed_over[$p] === true) $mask_passed_over |= 1 << $p;
+      for (let $p = 0; $p < players; $p++) if (v_passed_over[$p] === 1) $mask_passed_over |= 1 << $p;
       $mask_has_taken = 0;
-      for (let $p = 0; $p < players; $p++) if (v_has_taken[$p] === true) $mask_has_taken |= 1 << $p;
+      for (let $p = 0; $p < players; $p++) if (v_has_taken[$p] === 1) $mask_has_taken |= 1 << $p;
       $naming_took_from.fill(0);
       for (let $p = 0; $p < players; $p++) $naming_took_from[v_took_from[$p]!] |= 1 << $p;
       $above_protection = 0;

@@ -139,7 +139,7 @@ export function playout(): PlayoutKernel {
   var K_v_eliminated = Array.from({ length: 6 }, (): number => 0);
   var K_v_cash = Array.from({ length: 6 }, (): number => 0);
   var K_v_position = Array.from({ length: 6 }, (): number => 0);
-  var K_v_in_court = Array.from({ length: 6 }, (): boolean => false);
+  var K_v_in_court = new Uint8Array(new ArrayBuffer(6));
   var K_v_court_rolls = Array.from({ length: 6 }, (): number => 0);
   var K_v_opening = Array.from({ length: 6 }, (): number => 0);
   var K_v_books = new Float64Array(new ArrayBuffer(848));
@@ -1349,7 +1349,7 @@ export function playout(): PlayoutKernel {
       l_is_double = l_d1 === l_d2;
     }
     l_move_token = true;
-    if (v_in_court[l_active]! === true) {
+    if (v_in_court[l_active]! === 1) {
       return step17();
     }
     return step16();
@@ -1366,7 +1366,7 @@ export function playout(): PlayoutKernel {
           {
             let l_p = $argument22;
             v_position[l_p] = fn_court_space();
-            v_in_court[l_p] = true;
+            v_in_court[l_p] = 1;
             v_court_rolls[l_p] = 0;
           }
         }
@@ -1392,7 +1392,7 @@ export function playout(): PlayoutKernel {
   }
   function step19(): number {
     const v_in_court = K_v_in_court;
-    v_in_court[l_active] = false;
+    v_in_court[l_active] = 0;
     l_p_3 = l_active;
     l_amount_4 = 85;
     l_to_centre_3 = true;
@@ -1574,7 +1574,7 @@ export function playout(): PlayoutKernel {
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
-        v_in_court[l_p] = false;
+        v_in_court[l_p] = 0;
         if (fn_players_left() === 1) {
           K_ended = 0;
           return END;
@@ -1675,7 +1675,7 @@ export function playout(): PlayoutKernel {
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
-        v_in_court[l_p] = false;
+        v_in_court[l_p] = 0;
         if (fn_players_left() === 1) {
           K_ended = 1;
           return END;
@@ -1953,7 +1953,7 @@ export function playout(): PlayoutKernel {
   }
   function step39(): number {
     const v_in_court = K_v_in_court;
-    v_in_court[l_active] = false;
+    v_in_court[l_active] = 0;
     return step40();
   }
   function step40(): number {
@@ -2046,7 +2046,7 @@ export function playout(): PlayoutKernel {
       v_in_court = K_v_in_court;
     l_again =
       l_is_double === true &&
-      v_in_court[l_active]! !== true &&
+      v_in_court[l_active]! !== 1 &&
       l_active >= 0 &&
       l_active < players &&
       v_eliminated[l_active] === 0;
@@ -2110,7 +2110,7 @@ export function playout(): PlayoutKernel {
           {
             let l_p = $argument159;
             v_position[l_p] = fn_court_space();
-            v_in_court[l_p] = true;
+            v_in_court[l_p] = 1;
             v_court_rolls[l_p] = 0;
           }
         }
@@ -2300,7 +2300,7 @@ export function playout(): PlayoutKernel {
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
-        v_in_court[l_p] = false;
+        v_in_court[l_p] = 0;
         if (fn_players_left() === 1) {
           K_ended = 2;
           return END;
@@ -2401,7 +2401,7 @@ export function playout(): PlayoutKernel {
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
-        v_in_court[l_p] = false;
+        v_in_court[l_p] = 0;
         if (fn_players_left() === 1) {
           K_ended = 3;
           return END;
@@ -2776,7 +2776,7 @@ export function playout(): PlayoutKernel {
                 {
                   let l_p = $argument298;
                   v_position[l_p] = fn_court_space();
-                  v_in_court[l_p] = true;
+                  v_in_court[l_p] = 1;
                   v_court_rolls[l_p] = 0;
                 }
               }
@@ -3008,7 +3008,7 @@ export function playout(): PlayoutKernel {
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
-        v_in_court[l_p] = false;
+        v_in_court[l_p] = 0;
         if (fn_players_left() === 1) {
           K_ended = 4;
           return END;
@@ -3109,7 +3109,7 @@ export function playout(): PlayoutKernel {
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
-        v_in_court[l_p] = false;
+        v_in_court[l_p] = 0;
         if (fn_players_left() === 1) {
           K_ended = 5;
           return END;
@@ -3826,7 +3826,7 @@ export function playout(): PlayoutKernel {
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
-        v_in_court[l_p] = false;
+        v_in_court[l_p] = 0;
         if (fn_players_left() === 1) {
           K_ended = 6;
           return END;
@@ -3927,7 +3927,7 @@ export function playout(): PlayoutKernel {
           $generation_lowest_level++;
           $generation_may_sell_stack++;
         }
-        v_in_court[l_p] = false;
+        v_in_court[l_p] = 0;
         if (fn_players_left() === 1) {
           K_ended = 7;
           return END;
@@ -9298,11 +9298,7 @@ export function playout(): PlayoutKernel {
             $from = $prefix$K_v_position;
           for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
         }
-        {
-          const $to = K_v_in_court,
-            $from = $prefix$K_v_in_court;
-          for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
-        }
+        K_v_in_court.set($prefix$K_v_in_court);
         {
           const $to = K_v_court_rolls,
             $from = $prefix$K_v_court_rolls;
@@ -9362,7 +9358,7 @@ export function playout(): PlayoutKernel {
         for (let $p = 0; $p < players; $p++) v_cash[$p] = 0;
         v_centre = 0;
         for (let $p = 0; $p < players; $p++) v_position[$p] = -1;
-        for (let $p = 0; $p < players; $p++) v_in_court[$p] = false;
+        for (let $p = 0; $p < players; $p++) v_in_court[$p] = 0;
         for (let $p = 0; $p < players; $p++) v_court_rolls[$p] = 0;
         for (let $p = 0; $p < players; $p++) v_opening[$p] = 0;
         v_turns_played = 0;
@@ -9894,7 +9890,7 @@ export function playout(): PlayoutKernel {
       }
       {
         const $values = $from.vars["in_court"] as unknown as boolean[];
-        for (let $p = 0; $p < $values.length; $p++) v_in_court[$p] = $values[$p]!;
+        for (let $p = 0; $p < $values.length; $p++) v_in_court[$p] = $values[$p]! ? 1 : 0;
       }
       {
         const $values = $from.vars["court_rolls"] as unknown as number[];

@@ -33,10 +33,10 @@ export function playout(): PlayoutKernel {
   );
   const K_v_coins = Array.from({ length: 5 }, (): number => 0);
   const K_v_stake = Array.from({ length: 5 }, (): number => 0);
-  const K_v_peek_used = Array.from({ length: 5 }, (): boolean => false);
-  const K_v_swap_used = Array.from({ length: 5 }, (): boolean => false);
-  const K_v_borrow_used = Array.from({ length: 5 }, (): boolean => false);
-  const K_v_passed = Array.from({ length: 5 }, (): boolean => false);
+  const K_v_peek_used = new Uint8Array(new ArrayBuffer(5));
+  const K_v_swap_used = new Uint8Array(new ArrayBuffer(5));
+  const K_v_borrow_used = new Uint8Array(new ArrayBuffer(5));
+  const K_v_passed = new Uint8Array(new ArrayBuffer(5));
   let K_players: number = 0;
   let K_v_money_chest: number = 0;
   let K_v_box: number = 0;
@@ -126,12 +126,12 @@ export function playout(): PlayoutKernel {
       for (let $p = 0; $p < players; $p++) v_stake[$p] = 0;
       v_money_chest = 0;
       v_box = 50;
-      for (let $p = 0; $p < players; $p++) v_peek_used[$p] = false;
-      for (let $p = 0; $p < players; $p++) v_swap_used[$p] = false;
-      for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = false;
-      for (let $p = 0; $p < players; $p++) v_passed[$p] = false;
+      for (let $p = 0; $p < players; $p++) v_peek_used[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_swap_used[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_borrow_used[$p] = 0;
+      for (let $p = 0; $p < players; $p++) v_passed[$p] = 0;
       $held_passed = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === true) $held_passed++;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === 1) $held_passed++;
       {
         const $i204$first = Z_draw * CAP + N[Z_draw]! - 1;
         for (let $i204 = N[Z_draw]! - 1; $i204 > 0; $i204--) {
@@ -237,19 +237,19 @@ export function playout(): PlayoutKernel {
       v_box = $from.vars["box"] as unknown as number;
       {
         const $values = $from.vars["peek_used"] as unknown as boolean[];
-        for (let $p = 0; $p < $values.length; $p++) v_peek_used[$p] = $values[$p]!;
+        for (let $p = 0; $p < $values.length; $p++) v_peek_used[$p] = $values[$p]! ? 1 : 0;
       }
       {
         const $values = $from.vars["swap_used"] as unknown as boolean[];
-        for (let $p = 0; $p < $values.length; $p++) v_swap_used[$p] = $values[$p]!;
+        for (let $p = 0; $p < $values.length; $p++) v_swap_used[$p] = $values[$p]! ? 1 : 0;
       }
       {
         const $values = $from.vars["borrow_used"] as unknown as boolean[];
-        for (let $p = 0; $p < $values.length; $p++) v_borrow_used[$p] = $values[$p]!;
+        for (let $p = 0; $p < $values.length; $p++) v_borrow_used[$p] = $values[$p]! ? 1 : 0;
       }
       {
         const $values = $from.vars["passed"] as unknown as boolean[];
-        for (let $p = 0; $p < $values.length; $p++) v_passed[$p] = $values[$p]!;
+        for (let $p = 0; $p < $values.length; $p++) v_passed[$p] = $values[$p]! ? 1 : 0;
       }
       l_turner = $from.locals["turner"] as unknown as number;
       l_turned = $from.locals["turned"] as unknown as number;
@@ -261,7 +261,7 @@ export function playout(): PlayoutKernel {
       l_acted = $from.locals["acted"] as unknown as boolean;
       for (let $w = 0; $w < 4; $w++) G[$w] = $from.random.s[$w]!;
       $held_passed = 0;
-      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === true) $held_passed++;
+      for (let $p = 0; $p < players; $p++) if (v_passed[$p]! === 1) $held_passed++;
       pc = $entry;
     }
     run: for (;;) {
@@ -608,7 +608,7 @@ export function playout(): PlayoutKernel {
         }
         case 7: {
           if (l_fined !== true && (l_high === 0 || players - $held_passed > 1)) {
-            if (l_high === 0 && v_coins[l_grabber]! === 0 && v_borrow_used[l_grabber]! === true) {
+            if (l_high === 0 && v_coins[l_grabber]! === 0 && v_borrow_used[l_grabber]! === 1) {
               l_fined = true;
               {
                 pc = 7;
@@ -718,8 +718,8 @@ export function playout(): PlayoutKernel {
             l_sold = true;
           }
           for (let l_q = 0; l_q < players; l_q++) {
-            if (v_passed[l_q] === true) {
-              v_passed[l_q] = false;
+            if (v_passed[l_q] === 1) {
+              v_passed[l_q] = 0;
               $held_passed--;
             }
           }
@@ -734,7 +734,7 @@ export function playout(): PlayoutKernel {
           if (l_acted === true) {
             l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
             for (let $passes = 0; ; $passes++) {
-              if (v_passed[l_bidder]! !== true) break;
+              if (v_passed[l_bidder]! !== 1) break;
               if ($passes >= LOOP_LIMIT)
                 throw new GameFault("fault/endless-loop", "a loop ran without ending or asking anyone");
               l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
@@ -845,7 +845,7 @@ export function playout(): PlayoutKernel {
             offered39$open: {
               if (!($low35 <= $high36)) break offered39$open;
               if (!($low37 <= $high38)) break offered39$open;
-              if (v_peek_used[l_bidder]! === true) break offered39$open;
+              if (v_peek_used[l_bidder]! === 1) break offered39$open;
               if (!(N[Z_face_down]! >= 2)) break offered39$open;
               if (!(Card_kind$code[l_turned]! !== 5)) break offered39$open;
               $offered39 = true;
@@ -856,7 +856,7 @@ export function playout(): PlayoutKernel {
             offered42$open: {
               if (!(N[$seg40]! > 0)) break offered42$open;
               if (!(N[$seg41]! > 0)) break offered42$open;
-              if (v_swap_used[l_bidder]! === true) break offered42$open;
+              if (v_swap_used[l_bidder]! === 1) break offered42$open;
               $offered42 = true;
             }
             const $seg43 = Z_won + l_bidder;
@@ -866,13 +866,13 @@ export function playout(): PlayoutKernel {
             offered46$open: {
               if (!(N[$seg43]! > 0)) break offered46$open;
               if (!($low44 <= $high45)) break offered46$open;
-              if (v_swap_used[l_bidder]! === true) break offered46$open;
+              if (v_swap_used[l_bidder]! === 1) break offered46$open;
               $offered46 = true;
             }
             let $offered47 = false;
             let $seats48 = 0;
             offered47$open: {
-              if (v_borrow_used[l_bidder]! === true) break offered47$open;
+              if (v_borrow_used[l_bidder]! === 1) break offered47$open;
               $seats48 = ((1 << players) - 1) & ~(1 << l_bidder);
               if ($seats48 === 0) break offered47$open;
               $offered47 = true;
@@ -973,7 +973,7 @@ export function playout(): PlayoutKernel {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (v_passed[l_bidder]! !== true) break;
+                        if (v_passed[l_bidder]! !== 1) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -996,8 +996,8 @@ export function playout(): PlayoutKernel {
                 steps = 0;
                 if (trace !== null) trace.push($seat29, 2);
                 {
-                  if (v_passed[l_bidder] !== true) {
-                    v_passed[l_bidder] = true;
+                  if (v_passed[l_bidder] !== 1) {
+                    v_passed[l_bidder] = 1;
                     $held_passed++;
                   }
                   l_acted = true;
@@ -1005,7 +1005,7 @@ export function playout(): PlayoutKernel {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (v_passed[l_bidder]! !== true) break;
+                        if (v_passed[l_bidder]! !== 1) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1033,7 +1033,7 @@ export function playout(): PlayoutKernel {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (v_passed[l_bidder]! !== true) break;
+                        if (v_passed[l_bidder]! !== 1) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1111,12 +1111,12 @@ export function playout(): PlayoutKernel {
                 {
                   const l_first = $value63;
                   const l_second = $value67;
-                  v_peek_used[l_bidder] = true;
+                  v_peek_used[l_bidder] = 1;
                   {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (v_passed[l_bidder]! !== true) break;
+                        if (v_passed[l_bidder]! !== 1) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1236,12 +1236,12 @@ export function playout(): PlayoutKernel {
                     C[Z_face_up * CAP + N[Z_face_up]!] = $card;
                     N[Z_face_up]!++;
                   }
-                  v_swap_used[l_bidder] = true;
+                  v_swap_used[l_bidder] = 1;
                   {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (v_passed[l_bidder]! !== true) break;
+                        if (v_passed[l_bidder]! !== 1) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1357,12 +1357,12 @@ export function playout(): PlayoutKernel {
                     C[Z_face_down * CAP + N[Z_face_down]!] = $card;
                     N[Z_face_down]!++;
                   }
-                  v_swap_used[l_bidder] = true;
+                  v_swap_used[l_bidder] = 1;
                   {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (v_passed[l_bidder]! !== true) break;
+                        if (v_passed[l_bidder]! !== 1) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",
@@ -1429,12 +1429,12 @@ export function playout(): PlayoutKernel {
                     v_coins[l_lender] -= $amount;
                     v_coins[l_bidder] += $amount;
                   }
-                  v_borrow_used[l_bidder] = true;
+                  v_borrow_used[l_bidder] = 1;
                   {
                     if (l_acted === true) {
                       l_bidder = l_bidder + 1 < players ? l_bidder + 1 : 0;
                       for (let $passes = 0; ; $passes++) {
-                        if (v_passed[l_bidder]! !== true) break;
+                        if (v_passed[l_bidder]! !== 1) break;
                         if ($passes >= LOOP_LIMIT)
                           throw new GameFault(
                             "fault/endless-loop",

@@ -92,8 +92,11 @@ describe("a bool or int variable per card in a kernel", () => {
     expect(kernelText).not.toMatch(/v_(worn|lucky)\[[^\]]+\]!(?! === 1)/);
     expect(kernelText).toMatch(/v_worn\[[^\]]+\] = \(?!?\(?v_worn\[[^\]]+\]! === 1\)? \? 1 : 0\)?;|\$write_worn(\$at_\w+)?\([^,]+, !\(v_worn\[[^\]]+\]! === 1\)/);
     expect(kernelText).toMatch(/v_lucky\[\$c\] = 1;/);
-    // Per-player booleans stay an array of booleans.
-    expect(kernelText).toMatch(/K_v_last_worn = Array\.from\(\{ length: 4 \}, \(\): boolean => false\);/);
+    // A per-player boolean is a byte a seat too (playout-flags.ts), set from a card's flag and from a
+    // function's value as 1 or 0.
+    expect(kernelText).toMatch(/K_v_last_worn = new Uint8Array\(new ArrayBuffer\(4\)\);/);
+    expect(kernelText).toMatch(/v_last_worn\[[\w$]+\] = v_worn\[[\w$]+\]! === 1 \? 1 : 0;/);
+    expect(kernelText).toMatch(/v_last_worn\[[\w$]+\] = fn_shiny\([\w$]+\) \? 1 : 0;/);
     const game = await loadRulesGame("card-flags", DRILL, runtime);
     const typesSeen = new Set<string>();
     expectKernelReplays(runtime, game, {

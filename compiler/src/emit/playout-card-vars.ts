@@ -1,10 +1,6 @@
 // How a variable per card is kept. A `bool` (`per Deed var mortgaged: bool`) is kept in a
-// Uint8Array, a byte a card (1 true, 0 false), not in an array of booleans: V8 reads a byte and
-// compares it with a number where an element of a JS array is a tagged value, checked against its
-// map at each read. Keys to Knowledge's window before a roll reads `key` and `mortgaged` of each
-// deed several times a deed (alternated medians: 1.08 of the kernel with arrays of booleans). Every
-// read compares the byte with 1, so an expression still sees a boolean (`a[d] === b`, a boolean
-// returned or stored); every write stores `value ? 1 : 0`.
+// Uint8Array, a byte a card (playout-flags.ts): Keys to Knowledge's window before a roll reads `key`
+// and `mortgaged` of each deed several times a deed.
 // An `int` (`per Deed var books: int`) is kept in a Float64Array: it holds every number a JS array
 // would, exactly (a whole number past 2^31 included), with no check of the element's kind at a read
 // (1.03 of the kernel with an array of numbers). Reads and writes are written as for an array.
@@ -19,6 +15,7 @@ import type { CheckedGame } from "../check/checker.js";
 import { kernelType } from "./playout-lists.js";
 import { codeArray, writtenMember } from "./playout-enum-codes.js";
 import { typedArray } from "./playout-arrays.js";
+import { byteFlagSet, flagByte } from "./playout-flags.js";
 
 /** Whether the variable holds one value per card (not per card per seat or per key). */
 function onePerCard(declaration: A.VarDeclaration): boolean {
@@ -39,16 +36,6 @@ export function isCardFlag(game: CheckedGame, declaration: A.VarDeclaration): bo
   return onePerCard(declaration) && kernelType(game.typeOfVar(declaration)) === "boolean";
 }
 
-/** A card's flag read as a boolean. */
-export function cardFlagRead(array: string, card: string): string {
-  return `(${array}[${card}]! === 1)`;
-}
-
-/** The byte a flag's value is stored as. */
-export function cardFlagByte(value: string): string {
-  return value === "true" ? "1" : value === "false" ? "0" : `((${value}) ? 1 : 0)`;
-}
-
 /** The enum a per-card variable holds, where it is kept as codes; null for any other variable. */
 export function cardEnumOf(game: CheckedGame, declaration: A.VarDeclaration): string | null {
   if (!onePerCard(declaration)) return null;
@@ -64,14 +51,14 @@ export function cardVarNamed(game: CheckedGame, e: A.Expression): A.VarDeclarati
 
 /** A card's value of the variable, as an expression sees it (a boolean, a number, a member's name). */
 export function cardVarRead(game: CheckedGame, declaration: A.VarDeclaration, array: string, card: string): string {
-  if (isCardFlag(game, declaration)) return cardFlagRead(array, card);
+  if (isCardFlag(game, declaration)) return byteFlagSet(`${array}[${card}]!`);
   const enumName = cardEnumOf(game, declaration);
   return enumName !== null ? `ALL_${enumName}[${array}[${card}]!]!` : `${array}[${card}]!`;
 }
 
 /** What the array stores for `value` (the code of a member, the byte of a flag). */
 export function cardVarStored(game: CheckedGame, declaration: A.VarDeclaration, value: string): string {
-  if (isCardFlag(game, declaration)) return cardFlagByte(value);
+  if (isCardFlag(game, declaration)) return flagByte(value);
   const enumName = cardEnumOf(game, declaration);
   if (enumName === null) return value;
   const members = game.enums.get(enumName)!.members.map((m) => m.name);

@@ -87,7 +87,7 @@ describe("the playout kernel's shared passes over the seats", () => {
     const giveBeg = passes.find((p) => !p.includes("v_traded"))!;
     // swap and pay: `target != p` leaves p out of the walk (playout-seat-masks.ts); the test both
     // make next skips the seat for both, once, before either's block, which keeps its own tests.
-    expect(swapPay).toMatch(/const l_target = \$value\d+;\s*if \(!!\(\s*\(v_traded\[l_p\]! === true && v_partner\[l_p\]! === l_target\) \|\|\s*\(v_traded\[l_target\]! === true && v_partner\[l_target\]! === l_p && v_gold\[l_target\]! >= 0\)\s*\)\)\s*continue;\s*found\d+\$test: if \(\$gate\d+\) \{\s*if \(!\(v_gold\[l_target\]! > 0\)\) break found\d+\$test;/);
+    expect(swapPay).toMatch(/const l_target = \$value\d+;\s*if \(!!\(\s*\(v_traded\[l_p\]! === 1 && v_partner\[l_p\]! === l_target\) \|\|\s*\(v_traded\[l_target\]! === 1 && v_partner\[l_target\]! === l_p && v_gold\[l_target\]! >= 0\)\s*\)\)\s*continue;\s*found\d+\$test: if \(\$gate\d+\) \{\s*if \(!\(v_gold\[l_target\]! > 0\)\) break found\d+\$test;/);
     expect(swapPay).toMatch(/found\d+\$test: if \(\$gate\d+\) \{\s*if \(!\(v_gold\[l_p\]! >= v_gold\[l_target\]!\)\) break found\d+\$test;/);
     expect(swapPay.match(/v_traded\[l_p\]!/g)).toHaveLength(1);
     // give and beg open differently: no seat is skipped for both at their first test. The test

@@ -1,7 +1,7 @@
 // The playout kernel's expressions: values, aggregates as loops (hoisted before their statement), iteration.
 import type * as A from "../syntax/ast.js";
 import { cardFieldArray, chainCode, quote, tableConstant } from "./code.js";
-import { failing, flagSet } from "./playout-flags.js";
+import { byteFlagSet, failing, flagSet, isSeatFlag } from "./playout-flags.js";
 import { tableByPlayers, tableByPlayersRead } from "./playout-table-reads.js";
 import { KernelEnumCodes } from "./playout-enum-codes.js";
 import { plainSource } from "./playout-memo-reads.js";
@@ -89,13 +89,11 @@ export abstract class KernelExpressions extends KernelLists {
         return String(e.value);
       case "string":
         return quote(e.value);
-      case "name": {
-        const flag = this.flagRead(e);
-        return flag === null ? this.name(e) : flagSet(flag);
-      }
+      case "name":
+        return this.flagTest(e) ?? this.name(e);
       case "index": {
-        const flag = this.flagRead(e);
-        if (flag !== null) return flagSet(flag);
+        const flag = this.flagTest(e);
+        if (flag !== null) return flag;
         const target = this.game.types.get(e.target);
         if (target?.kind === "table") {
           const name = e.target.kind === "name" ? e.target.name : unsupported("a table read through an expression");
@@ -122,8 +120,8 @@ export abstract class KernelExpressions extends KernelLists {
         return unsupported("an index into something other than a per-player variable or a table");
       }
       case "member": {
-        const flag = this.flagRead(e);
-        if (flag !== null) return flagSet(flag);
+        const flag = this.flagTest(e);
+        if (flag !== null) return flag;
         const target = this.game.types.get(e.target);
         if (target?.kind === "enum-type") return quote(e.member.name);
         if (target?.kind === "card") {
@@ -135,8 +133,8 @@ export abstract class KernelExpressions extends KernelLists {
       }
       case "unary": {
         if (e.operator !== "not") return `-(${this.expression(e.operand)})`;
-        const flag = this.flagRead(e.operand);
-        return flag === null ? `!(${this.expression(e.operand)})` : `(${failing(flagSet(flag))})`;
+        const flag = this.flagTest(e.operand);
+        return flag === null ? `!(${this.expression(e.operand)})` : `(${failing(flag)})`;
       }
       case "binary":
         return this.binary(e);
@@ -153,28 +151,34 @@ export abstract class KernelExpressions extends KernelLists {
     }
   }
 
-  /** What a flag (a `bool` variable, a seat's entry of one kept per player, a local, a card's
-   *  printed field, a variant's flag) reads, to be tested by flagSet (playout-flags.ts); null for
-   *  anything else. */
-  private flagRead(e: A.Expression): string | null {
-    if (e.kind === "call" && e.callee.name === "variant" && this.game.names.get(e)?.kind !== "function") return variantFlag((e.args[0] as A.NameExpression).name);
+  /** The test that a flag (a `bool` variable, a seat's entry of one kept per player, a local, a
+   *  card's printed field, a variant's flag) is set (playout-flags.ts); null for anything else. */
+  private flagTest(e: A.Expression): string | null {
+    const read = this.flagRead(e);
+    if (read === null) return null;
+    return read.byte ? byteFlagSet(read.code) : flagSet(read.code);
+  }
+
+  /** What a flag reads (`code`), and whether it is kept as a byte (a seat's flag); null for anything
+   *  but a flag. */
+  private flagRead(e: A.Expression): { code: string; byte: boolean } | null {
+    if (e.kind === "call" && e.callee.name === "variant" && this.game.names.get(e)?.kind !== "function") return { code: variantFlag((e.args[0] as A.NameExpression).name), byte: false };
     if (this.game.types.get(e)?.kind !== "bool" || this.isZone(e)) return null;
     if (e.kind === "index" && e.target.kind === "name") {
       const held = this.game.names.get(e.target);
-      const perSeat = held?.kind === "var" && held.declaration.perPlayer && !held.declaration.perCard && !held.declaration.perKey;
-      return perSeat ? `${varName(e.target.name)}[${this.expression(e.index)}]!` : null;
+      return held?.kind === "var" && isSeatFlag(this.game, held.declaration) ? { code: `${varName(e.target.name)}[${this.expression(e.index)}]!`, byte: true } : null;
     }
     if (e.kind === "member") {
       const card = this.game.types.get(e.target);
       if (card?.kind !== "card") return null;
       const array = cardFieldArray(card.cardType, e.member.name);
       this.cardImports.add(array);
-      return `${array}[${this.expression(e.target)}]!`;
+      return { code: `${array}[${this.expression(e.target)}]!`, byte: false };
     }
     if (e.kind !== "name") return null;
     const binding = this.game.names.get(e);
-    if (binding?.kind === "var" && !binding.declaration.perCard && !binding.declaration.perPlayer) return this.name(e);
-    if (binding?.kind === "local" && this.setView(e) === null) return this.name(e);
+    if (binding?.kind === "var" && !binding.declaration.perCard && !binding.declaration.perPlayer) return { code: this.name(e), byte: false };
+    if (binding?.kind === "local" && this.setView(e) === null) return { code: this.name(e), byte: false };
     return null;
   }
 
@@ -375,7 +379,7 @@ export abstract class KernelExpressions extends KernelLists {
         return this.bestSets(e);
       case "variant":
         // A flag set once per game (see variantFlag), not a search of the variant list per test.
-        return flagSet(this.flagRead(e)!);
+        return this.flagTest(e)!;
       case "next": {
         // A seat is below the player count: the next one wraps to 0 without a division.
         const seat = this.expression(e.args[0]!);

@@ -87,15 +87,15 @@ describe("the playout kernel's flag fills", () => {
     const { kernelText } = await loadRulesKernel("fill-drill", DRILL, runtime);
     // Cleared: the seats holding the flag, each with its count and bit.
     expect(kernelText).toMatch(
-      /for \(let \$flagSeats = \$mask_passed; \$flagSeats !== 0; \$flagSeats &= \$flagSeats - 1\) \{\s*const \$flagSeat = 31 - Math\.clz32\(\$flagSeats & -\$flagSeats\);\s*if \(v_passed\[\$flagSeat\] === true\) \{\s*v_passed\[\$flagSeat\] = false;\s*\$held_passed--;\s*\}\s*\$mask_passed &= ~\(1 << \$flagSeat\);\s*\}/,
+      /for \(let \$flagSeats = \$mask_passed; \$flagSeats !== 0; \$flagSeats &= \$flagSeats - 1\) \{\s*const \$flagSeat = 31 - Math\.clz32\(\$flagSeats & -\$flagSeats\);\s*if \(v_passed\[\$flagSeat\] === 1\) \{\s*v_passed\[\$flagSeat\] = 0;\s*\$held_passed--;\s*\}\s*\$mask_passed &= ~\(1 << \$flagSeat\);\s*\}/,
     );
     // Set: the seats not holding it.
-    expect(kernelText).toMatch(/for \(\s*let \$flagSeats = \(\(1 << players\) - 1\) & ~\$mask_passed;\s*\$flagSeats !== 0;\s*\$flagSeats &= \$flagSeats - 1\s*\) \{\s*const \$flagSeat = [^;]+;\s*if \(v_passed\[\$flagSeat\] !== true\) \{\s*v_passed\[\$flagSeat\] = true;\s*\$held_passed\+\+;\s*\}\s*\$mask_passed \|= 1 << \$flagSeat;/);
+    expect(kernelText).toMatch(/for \(\s*let \$flagSeats = \(\(1 << players\) - 1\) & ~\$mask_passed;\s*\$flagSeats !== 0;\s*\$flagSeats &= \$flagSeats - 1\s*\) \{\s*const \$flagSeat = [^;]+;\s*if \(v_passed\[\$flagSeat\] !== 1\) \{\s*v_passed\[\$flagSeat\] = 1;\s*\$held_passed\+\+;\s*\}\s*\$mask_passed \|= 1 << \$flagSeat;/);
     // No loop over every seat writes the masked flag any more.
-    expect(kernelText).not.toMatch(/for \(let (l_q\w*) = 0; \1 < players; \1\+\+\) \{\s*(if \(v_passed\[\1\] [!=]== true\) \{\s*)?v_passed\[\1\] = (true|false);/);
+    expect(kernelText).not.toMatch(/for \(let (l_q\w*) = 0; \1 < players; \1\+\+\) \{\s*(if \(v_passed\[\1\] [!=]== 1\) \{\s*)?v_passed\[\1\] = [01];/);
     // A flag kept by no mask: still a loop over every seat, its count following.
     expect(kernelText).not.toContain("$mask_marked");
-    expect(kernelText).toMatch(/for \(let (l_q\w*) = 0; \1 < players; \1\+\+\) \{\s*if \(v_marked\[\1\] === true\) \{\s*v_marked\[\1\] = false;\s*\$held_marked--;\s*\}\s*\}/);
+    expect(kernelText).toMatch(/for \(let (l_q\w*) = 0; \1 < players; \1\+\+\) \{\s*if \(v_marked\[\1\] === 1\) \{\s*v_marked\[\1\] = 0;\s*\$held_marked--;\s*\}\s*\}/);
   });
 
   it("plays the state machine's games move for move", async () => {

@@ -1,12 +1,13 @@
-// A kernel reads every flag compared with `true` (playout-flags.ts, playout-expressions.ts
-// `flagRead`): a `bool` variable, a seat's entry of one kept per player, a local the flow keeps across decisions, a card's
-// printed field, a variant. V8 knows nothing of what a closure variable or a plain array holds, and a
-// test for truth there is JavaScript's whole test (false, 0, "", …); `x === true` is one compare. It is
-// right only while every flag holds `true` or `false`, never 1 or 0: the drill's flags are set from a
-// printed field, a per-card flag (kept as a byte), `any`, a function, a comparison, `not`, a
-// conditional and a variant, and each is read in a requirement, a `where`, an `if` and the score, so a
-// flag holding a number would be read as false and the kernel's games would leave the state
-// machine's. A state resumed mid-game brings its flags from the state's JSON.
+// A kernel reads every flag as one compare (playout-flags.ts, playout-expressions.ts `flagTest`): a
+// `bool` variable, a local the flow keeps across decisions, a card's printed field and a variant
+// compared with `true`; a seat's entry of one kept per player, kept as a byte, compared with 1. V8
+// knows nothing of what a closure variable or a plain array holds, and a test for truth there is
+// JavaScript's whole test (false, 0, "", …); `x === true` is one compare. It is right only while every
+// flag holds what its compare expects (`true` or `false`; a seat's 1 or 0): the drill's flags are set
+// from a printed field, a per-card flag (kept as a byte), `any`, a function, a comparison, `not`, a
+// conditional and a variant, and each is read in a requirement, a `where`, an `if` and the score, so
+// a flag holding the other kind of value would be read as false and the kernel's games would leave
+// the state machine's. A state resumed mid-game brings its flags from the state's JSON.
 import { describe, expect, it } from "vitest";
 import * as runtime from "../../../runtime/src/internal.js";
 import { loadRulesKernel } from "../testing/load-game.js";
@@ -81,19 +82,21 @@ score p: gold[p] + (if bold[p] then 3 else 0) + (if rich[p] then 1 else 0) + cou
 
 const compiled = () => loadRulesKernel("flag-reads", DRILL, runtime);
 
-describe("a kernel's flags, read compared with true", () => {
+describe("a kernel's flags, each read as one compare", () => {
   it("reads each kind of flag as one compare, never tested for truth", async () => {
     const kernel = (await compiled()).kernelText.replace(/\$(l_\w+)/g, "$1").replace(/\s+/g, " ");
     expect(kernel).toMatch(/v_open === true/);
     expect(kernel).toMatch(/v_open !== true/);
-    expect(kernel).toMatch(/v_rich\[l_p\]! === true/);
-    expect(kernel).toMatch(/v_bold\[l_p\]! === true/);
+    expect(kernel).toMatch(/K_v_rich = new Uint8Array\(/);
+    expect(kernel).toMatch(/K_v_bold = new Uint8Array\(/);
+    expect(kernel).toMatch(/v_rich\[l_p\]! === 1/);
+    expect(kernel).toMatch(/v_bold\[l_p\]! === 1/);
     expect(kernel).toMatch(/Coin_lucky\[\w+\]! === true/);
     expect(kernel).toMatch(/\$variant_bold === true/);
     expect(kernel).toMatch(/l_dared === true/);
     // No flag of the drill is tested for truth anywhere (`if (v_open)`, `!l_dared`, `v_rich[l_p]! ?`).
     for (const flag of ["v_open", "l_dared", "\\$variant_bold"]) expect(kernel).not.toMatch(new RegExp(`(!|if \\(|&& |\\|\\| )${flag}(?![\\w$]| [!=]== true)`));
-    for (const flag of ["v_bold", "v_rich", "Coin_lucky"]) expect(kernel).not.toMatch(new RegExp(`(!|if \\(|&& |\\|\\| )${flag}\\[[^\\]]*\\]!?(?! [!=]== true)[ )?]`));
+    for (const [flag, set] of [["v_bold", "1"], ["v_rich", "1"], ["Coin_lucky", "true"]]) expect(kernel).not.toMatch(new RegExp(`(!|if \\(|&& |\\|\\| )${flag}\\[[^\\]]*\\]!?(?! [!=]== ${set})[ )?]`));
   });
 
   it("plays the state machine's games move for move, with the variant and without, uniform and by preferences", async () => {

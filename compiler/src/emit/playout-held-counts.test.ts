@@ -67,17 +67,17 @@ describe("the playout kernel's counts of seats by a per-player flag", () => {
     // A local of `play`, made afresh once the variables have their first values (before the setup's
     // writes, which keep it) and after a resumed state's load.
     expect(kernelText).toMatch(/let \$held_out = 0;/);
-    const recount = /\$held_out = 0;\s*for \(let \$p = 0; \$p < players; \$p\+\+\) if \(v_out\[\$p\]! === true\) \$held_out\+\+;/g;
+    const recount = /\$held_out = 0;\s*for \(let \$p = 0; \$p < players; \$p\+\+\) if \(v_out\[\$p\]! === 1\) \$held_out\+\+;/g;
     expect(kernelText.match(recount)).toHaveLength(2);
-    expect(kernelText).toMatch(/v_out\[\$p\] = false;\s*v_rounds = 0;\s*\$held_out = 0;/);
+    expect(kernelText).toMatch(/v_out\[\$p\] = 0;\s*v_rounds = 0;\s*\$held_out = 0;/);
     // Both counts are reads: no pass over the seats tests the flag.
     expect(kernelText).toContain("players - $held_out > 1");
     expect(kernelText).toMatch(/\$held_out < 3/);
-    expect(kernelText).not.toMatch(/if \(v_out\[l_p\]!? [!=]== true\) \{\s*(if \(\+\+|\$count)/);
+    expect(kernelText).not.toMatch(/if \(v_out\[l_p\]!? [!=]== 1\) \{\s*(if \(\+\+|\$count)/);
     // Set true, set false and set to a computed value: each keeps the count.
-    expect(kernelText).toMatch(/v_out\[l_seat\] = true;\s*\$held_out\+\+;/);
-    expect(kernelText).toMatch(/v_out\[l_p\] = false;\s*\$held_out--;/);
-    expect(kernelText).toMatch(/\$held_out -= v_out\[l_seat\]! === true \? 1 : 0;\s*v_out\[l_seat\] = \$roll\(G, 3\) === 3;\s*\$held_out \+= v_out\[l_seat\]! === true \? 1 : 0;/);
+    expect(kernelText).toMatch(/v_out\[l_seat\] = 1;\s*\$held_out\+\+;/);
+    expect(kernelText).toMatch(/v_out\[l_p\] = 0;\s*\$held_out--;/);
+    expect(kernelText).toMatch(/\$held_out -= v_out\[l_seat\]! === 1 \? 1 : 0;\s*v_out\[l_seat\] = \$roll\(G, 3\) === 3 \? 1 : 0;\s*\$held_out \+= v_out\[l_seat\]! === 1 \? 1 : 0;/);
   });
 
   it("plays the state machine's games move for move", async () => {
@@ -93,7 +93,7 @@ describe("the playout kernel's counts of seats by a per-player flag", () => {
     const { kernelText, game } = await compiled(rules);
     const scores = kernelText.slice(kernelText.indexOf("function scores("), kernelText.indexOf("return {"));
     expect(scores).not.toContain("$held_out");
-    expect(scores).toMatch(/if \(v_out\[l_q\]! === true\)/);
+    expect(scores).toMatch(/if \(v_out\[l_q\]! === 1\)/);
     expect(kernelText).toContain("players - $held_out > 1");
     expectKernelReplays(runtime, game, { seed: 37, playerCounts: [3, 4], gamesPerCount: 30 });
   });

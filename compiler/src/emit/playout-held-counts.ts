@@ -27,7 +27,7 @@ import { isWritesMarker } from "./playout-memo.js";
 import { plain, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
 import { ALL_SEATS } from "./playout-seat-sets.js";
-import { failing, flagSet } from "./playout-flags.js";
+import { byteFlagSet, failing, flagByte } from "./playout-flags.js";
 import type { StateDeclaration } from "./playout-kernel-state.js";
 import { typedArray } from "./playout-arrays.js";
 
@@ -230,7 +230,7 @@ export class KernelHeldCounts {
 
   /** Whether seat `seat` passes the counted test. */
   private holds(c: Counted, seat: string): string {
-    return c.positive ? `${c.array}[${seat}]! > 0` : flagSet(`${c.array}[${seat}]!`);
+    return c.positive ? `${c.array}[${seat}]! > 0` : byteFlagSet(`${c.array}[${seat}]!`);
   }
 
   // ── markers ──────────────────────────────────────────────────────────────────────────────────
@@ -304,7 +304,7 @@ export class KernelHeldCounts {
       }
       if (m.op === "recount") {
         for (const c of this.counted.values()) out.push(`${c.name} = 0; for (let $p = 0; $p < players; $p++) if (${this.holds(c, "$p")}) ${c.name}++;`);
-        for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${flagSet(`${varName(variable)}[$p]`)}) ${mask} |= 1 << $p;`);
+        for (const [variable, mask] of this.masked) out.push(`${mask} = 0; for (let $p = 0; $p < players; $p++) if (${byteFlagSet(`${varName(variable)}[$p]`)}) ${mask} |= 1 << $p;`);
         for (const [variable, masks] of this.naming) out.push(`${masks}.fill(0); for (let $p = 0; $p < players; $p++) ${masks}[${varName(variable)}[$p]!] |= 1 << $p;`);
         for (const [variable, masks] of this.signs) {
           const tests = [...masks].map(([sign, mask]) => `if (${varName(variable)}[$p]! ${SIGN_TEST[sign]}) ${mask} |= 1 << $p;`);
@@ -328,13 +328,13 @@ export class KernelHeldCounts {
       }
       const signs = this.signs.get(m.variable);
       if (!c && !mask && !signs) {
-        if (m.op === "set") out.push(`${array}[${m.seat}] = ${m.value};`);
+        if (m.op === "set") out.push(`${array}[${m.seat}] = ${flagByte(String(m.value))};`);
         continue;
       }
       if (!/^[\w$]+$/.test(m.seat)) {
         // A flag only masked, set at a seat worked out: the seat worked out once, for both.
         if (!c && m.op === "set") {
-          out.push(`{ const $maskSeat = ${m.seat}; ${array}[$maskSeat] = ${m.value}; ${m.value ? `${mask} |= 1 << $maskSeat;` : `${mask} &= ~(1 << $maskSeat);`} }`);
+          out.push(`{ const $maskSeat = ${m.seat}; ${array}[$maskSeat] = ${flagByte(String(m.value))}; ${m.value ? `${mask} |= 1 << $maskSeat;` : `${mask} &= ~(1 << $maskSeat);`} }`);
           continue;
         }
         throw new HeldCountsUnfit(`${m.variable} written at a seat worked out: ${m.seat}`);
@@ -348,7 +348,7 @@ export class KernelHeldCounts {
         // The seat's bit in each mask of the seats above 0 or at 0 follows its new value.
         for (const [sign, mask] of signs) out.push(`${mask} = ${array}[${m.seat}]! ${SIGN_TEST[sign]} ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
       }
-      if (mask && m.op === "after") out.push(`${mask} = ${flagSet(`${array}[${m.seat}]`)} ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
+      if (mask && m.op === "after") out.push(`${mask} = ${byteFlagSet(`${array}[${m.seat}]`)} ? ${mask} | (1 << ${m.seat}) : ${mask} & ~(1 << ${m.seat});`);
     }
     return out;
   }
@@ -359,8 +359,9 @@ export class KernelHeldCounts {
     const c = this.counted.get(variable);
     const mask = this.masked.get(variable);
     const array = varName(variable);
-    const isSet = flagSet(`${array}[${seat}]`);
-    const out = [c ? `if (${value ? failing(isSet) : isSet}) { ${array}[${seat}] = ${value}; ${c.name}${value ? "++" : "--"}; }` : `${array}[${seat}] = ${value};`];
+    const isSet = byteFlagSet(`${array}[${seat}]`);
+    const byte = flagByte(String(value));
+    const out = [c ? `if (${value ? failing(isSet) : isSet}) { ${array}[${seat}] = ${byte}; ${c.name}${value ? "++" : "--"}; }` : `${array}[${seat}] = ${byte};`];
     if (mask) out.push(value ? `${mask} |= 1 << ${seat};` : `${mask} &= ~(1 << ${seat});`);
     return out;
   }

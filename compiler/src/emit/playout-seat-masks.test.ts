@@ -82,14 +82,14 @@ describe("the playout kernel's seat masks", () => {
     // The pass over the seats for give and rob: the seat deciding and the skipped seats left out.
     expect(kernelText).toMatch(/let (\$value\d+)\$left = \(\(1 << players\) - 1\) & ~\(\(1 << l_p\) \| \$mask_skipped\);/);
     expect(kernelText).not.toMatch(/if \(!\(l_target !== l_p\)\) break found\d+\$test;/);
-    expect(kernelText).not.toMatch(/if \(v_skipped\[l_target\]! === true\) break found\d+\$test;/);
+    expect(kernelText).not.toMatch(/if \(v_skipped\[l_target\]! === 1\) break found\d+\$test;/);
     // Every write of the flag keeps its bit: set, cleared, written from a value, made afresh.
     expect(kernelText).toContain("$mask_skipped |= 1 << l_target;");
     // (the turn's clear walks the bits set: playout-flag-fills.test.ts)
     expect(kernelText).toContain("$mask_skipped &= ~(1 << $flagSeat);");
-    expect(kernelText).toMatch(/\{\s*const \$maskSeat = [^;]+;\s*v_skipped\[\$maskSeat\] = true;\s*\$mask_skipped \|= 1 << \$maskSeat;\s*\}/);
-    expect(kernelText).toContain("$mask_skipped = v_skipped[l_q] === true ? $mask_skipped | (1 << l_q) : $mask_skipped & ~(1 << l_q);");
-    expect(kernelText).toMatch(/\$mask_skipped = 0;\s+for \(let \$p = 0; \$p < players; \$p\+\+\) if \(v_skipped\[\$p\] === true\) \$mask_skipped \|= 1 << \$p;/);
+    expect(kernelText).toMatch(/\{\s*const \$maskSeat = [^;]+;\s*v_skipped\[\$maskSeat\] = 1;\s*\$mask_skipped \|= 1 << \$maskSeat;\s*\}/);
+    expect(kernelText).toContain("$mask_skipped = v_skipped[l_q] === 1 ? $mask_skipped | (1 << l_q) : $mask_skipped & ~(1 << l_q);");
+    expect(kernelText).toMatch(/\$mask_skipped = 0;\s+for \(let \$p = 0; \$p < players; \$p\+\+\) if \(v_skipped\[\$p\] === 1\) \$mask_skipped \|= 1 << \$p;/);
     // `any(q in players: open_to(p, q))` reads tired too, through the call: every test of it a
     // mask, it is the masks tested once, with no pass (playout-seat-sets.ts).
     expect(kernelText.replace(/\s+/g, "")).toContain("((((1<<players)-1)&(~(1<<l_p)&~$mask_skipped&~$mask_tired))!==0)");

@@ -145,7 +145,7 @@ describe("the playout kernel's seat sets", () => {
     // The text without its layout (the formatter breaks long lines where it likes).
     const flat = (text: string): string => text.replace(/\s+/g, "");
     const kernel = flat(kernelText);
-    const paired = "(((v_traded[l_p]! === true ? -1 : 0) & (1 << v_partner[l_p]!)) | ($mask_traded & $naming_partner[l_p]!))";
+    const paired = "(((v_traded[l_p]! === 1 ? -1 : 0) & (1 << v_partner[l_p]!)) | ($mask_traded & $naming_partner[l_p]!))";
     const walk = flat(`((1 << players) - 1) & ~((1 << l_p) | $mask_passed | ${paired} | $holding_count_shown_mark[1]!);`);
     // The shared pass of trade and rob: every leading test a mask.
     expect(kernel.split(walk).length - 1).toBe(1);
@@ -172,7 +172,7 @@ describe("the playout kernel's seat sets", () => {
     // A decision's held locals (playout-decide-locals.ts) read as the flow's own.
     const kernelText = (await loadRulesKernel("seat-set-drill", DRILL, runtime)).kernelText.replace(/\$(l_\w+)/g, "$1");
     const kernel = kernelText.replace(/\s+/g, "");
-    const paired = "(((v_traded[l_p]!===true?-1:0)&(1<<v_partner[l_p]!))|($mask_traded&$naming_partner[l_p]!))";
+    const paired = "(((v_traded[l_p]!===1?-1:0)&(1<<v_partner[l_p]!))|($mask_traded&$naming_partner[l_p]!))";
     // lend: the mask of its seats, drawn by count and position.
     const lend = new RegExp(`(\\$seats\\d+)=\\(\\(1<<players\\)-1\\)&~\\(1<<l_p\\)&\\$zero_debt&~${paired.replace(/[$()[\]!?|&]/g, "\\$&")};if\\(\\1===0\\)break`).exec(kernel);
     expect(lend).not.toBeNull();

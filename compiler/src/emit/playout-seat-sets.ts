@@ -17,7 +17,7 @@ import type { KernelHeldCounts } from "./playout-held-counts.js";
 import type { KernelCounts } from "./playout-counts.js";
 import { namesSlot, plainSource, readsSlot } from "./playout-memo-reads.js";
 import { varName } from "./playout-zones.js";
-import { flagSet } from "./playout-flags.js";
+import { byteFlagSet } from "./playout-flags.js";
 import type { KernelDomain } from "./playout-domains.js";
 
 /** What a name stands for: the seat of the pass, or the code of a value. */
@@ -190,7 +190,8 @@ function valueCode(game: CheckedGame, e: A.Expression, meaningOf: (e: A.Expressi
     const at = valueCode(game, e.index, meaningOf);
     if (at === null) return null;
     const read = `${varName(e.target.name)}[${at}]!`;
-    return game.types.get(e)?.kind === "bool" ? flagSet(read) : read;
+    // A flag per seat is a byte (playout-flags.ts).
+    return game.types.get(e)?.kind === "bool" ? byteFlagSet(read) : read;
   }
   return null;
 }

@@ -6,6 +6,7 @@ import type * as A from "../syntax/ast.js";
 import type { EmitContext } from "./context.js";
 import { eachCardHead } from "./playout-card-ranges.js";
 import { cardVarStored } from "./playout-card-vars.js";
+import { flagByte, isSeatFlag } from "./playout-flags.js";
 import { freshMarker, type KernelCounts } from "./playout-counts.js";
 import { variantFlag } from "./playout-expressions.js";
 import type { FirstTables } from "./playout-first-tables.js";
@@ -64,7 +65,11 @@ export function setupCode(w: SetupWriter): string[] {
       // By number where the type's ids run without a gap (playout-card-ranges.ts).
       const stored = cardVarStored(ctx.game, v, initial);
       lines.push(`${eachCardHead(ctx.cardIds, v.perCard.name, "$c", ids)} ${varName(v.name.name)}[$c] = ${stored};`);
-    } else lines.push(v.perPlayer ? `for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${initial};` : `${varName(v.name.name)} = ${initial};`);
+    } else if (v.perPlayer) {
+      // A flag per seat is stored as a byte (playout-flags.ts).
+      const stored = isSeatFlag(ctx.game, v) ? flagByte(initial) : initial;
+      lines.push(`for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${stored};`);
+    } else lines.push(`${varName(v.name.name)} = ${initial};`);
   }
   // The running counts of seats, of the variables at their first values (the setup's writes then keep them).
   held.enabled = reading;

@@ -4,8 +4,9 @@
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import type { FlowMachine, LoopSlots } from "../lower/ir.js";
-import { filledArray } from "./playout-arrays.js";
+import { filledArray, typedArray } from "./playout-arrays.js";
 import { cardVarArray } from "./playout-card-vars.js";
+import { isSeatFlag } from "./playout-flags.js";
 import { kernelType } from "./playout-lists.js";
 import type { LoopState } from "./playout-loop-walks.js";
 import type { KernelCode } from "./playout-statements.js";
@@ -27,7 +28,8 @@ export function kernelVars(game: CheckedGame, cardCount: number, maxSeats: numbe
     // Per-card values by card id (ids of other card types stay blank, never read).
     // A flag or a number per card: a typed array (playout-card-vars.ts).
     if (v.perCard) arrays.push({ name: varName(v.name.name), init: cardVarArray(game, v, cardCount) ?? filledArray(ts, cardCount, blank) });
-    else if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: filledArray(ts, maxSeats, blank) });
+    // A flag per seat: a byte a seat (playout-flags.ts).
+    else if (v.perPlayer) arrays.push({ name: varName(v.name.name), init: isSeatFlag(game, v) ? typedArray("Uint8Array", maxSeats) : filledArray(ts, maxSeats, blank) });
     else scalars.push({ name: varName(v.name.name), type: ts, blank });
   }
   return { arrays, scalars };

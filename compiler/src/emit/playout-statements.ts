@@ -5,7 +5,7 @@ import { quote, zoneDeclaration } from "./code.js";
 import { filledArray } from "./playout-arrays.js";
 import { cardVarNamed, cardVarStored } from "./playout-card-vars.js";
 import { KernelExpressions } from "./playout-expressions.js";
-import { failing } from "./playout-flags.js";
+import { failing, flagByte, isSeatFlag } from "./playout-flags.js";
 import { kernelType } from "./playout-lists.js";
 import { PositionHints } from "./playout-position-hints.js";
 import { WRITE_ONLY, writeOnlyZones } from "./playout-write-only.js";
@@ -130,7 +130,9 @@ export class KernelCode extends KernelExpressions {
               this.countsTable?.assignment(s.target, target, s.operator, value, this.knownSegments.at(s.target, (z) => this.zone(z).seg)) ??
               // A flag or an enum per card is stored as a number (playout-card-vars.ts).
               this.cardVarWrite(s.target, target, s.operator, value) ??
-              this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${value};`, flag) ?? [`${target} ${s.operator} ${value};`],
+              this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${this.seatFlagStored(s.target, value)};`, flag) ?? [
+                `${target} ${s.operator} ${this.seatFlagStored(s.target, value)};`,
+              ],
           ),
           ...this.seatsMarker(s.target),
         ];
@@ -258,6 +260,13 @@ export class KernelCode extends KernelExpressions {
     if (!declaration || declaration.perPlayer || operator !== "=") return null;
     const stored = cardVarStored(this.game, declaration, value);
     return stored === value ? null : [`${code} = ${stored};`];
+  }
+
+  /** What a seat's entry of `target` stores for `value`: a flag per seat, its byte
+   *  (playout-flags.ts); the value for any other target. */
+  private seatFlagStored(target: A.Expression, value: string): string {
+    const held = target.kind === "index" && target.target.kind === "name" ? this.game.names.get(target.target) : undefined;
+    return held?.kind === "var" && isSeatFlag(this.game, held.declaration) ? flagByte(value) : value;
   }
 
   /** A variable or local that an assignment or transfer writes. */

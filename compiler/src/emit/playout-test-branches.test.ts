@@ -110,7 +110,7 @@ describe("options sharing a pass that test the same flag of the card", () => {
       // each without it; appraise tests it after a call, in its own block.
       expect(pass).toMatch(/if \(v_fenced\[\$value\d+\]! === 1\) \{\s*found\d+\$test: if \(\$gate\d+\) \{\s*const l_c = \$value\d+;\s*\$values\d+\[[^\n]*\n[\s\S]*\} else \{\s*found\d+\$test: if \(\$gate\d+\) \{\s*const l_c = \$value\d+;\s*if \(!\(v_crop\[l_c\]! < 3\)\) break found\d+\$test;\s*\$values\d+\[/);
       expect(pass.match(/v_fenced\[/g)).toHaveLength(2);
-      expect(pass).toMatch(/if \(!fn_prized(\$memo)?\(l_c\)\) break found\d+\$test;\s*if \(!\(v_fenced\[l_c\]! === 1\)\) break found\d+\$test;/);
+      expect(pass).toMatch(/if \(!fn_prized(\$memo)?\(l_c\)\) break found\d+\$test;\s*if \(v_fenced\[l_c\]! !== 1\) break found\d+\$test;/);
       // sown, among the options the first branch left: harvest (its card named d) and burn want
       // it; sow, under `not fenced`, keeps its own test.
       expect(pass).toMatch(/if \(v_sown\[\$value\d+\]! === 1\) \{\s*found\d+\$test: if \(\$gate\d+\) \{\s*const l_d = \$value\d+;\s*if \(!\(v_crop\[l_d\]! > 0\)\) break found\d+\$test;/);
