@@ -10,8 +10,9 @@
 // A flag kept per seat or per card (`per player var passed: bool`, `per Deed var mortgaged: bool`)
 // is a byte in a Uint8Array (1 set, 0 not): V8 reads a byte and compares it with a number, where an
 // element of a JS array is a tagged value checked against its map at each read (Keys to Knowledge's
-// deeds: 1.08 of the kernel with arrays of booleans; Foreclosed!'s seats: 1.018). Every read
-// compares the byte with 1, so an expression still sees a boolean; every write stores `value ? 1 : 0`.
+// deeds: 1.08 of the kernel with arrays of booleans; the seats' flags: Foreclosed! 1.01, Lady
+// Richmond 1.03). Every read compares the byte with 1, so an expression still sees a boolean; every
+// write stores `value ? 1 : 0`.
 import type * as A from "../syntax/ast.js";
 import type { CheckedGame } from "../check/checker.js";
 import { kernelType } from "./playout-lists.js";
