@@ -124,16 +124,15 @@ export class KernelCode extends KernelExpressions {
         // A per-card variable's counts by a key follow the write (playout-keyed-counts.ts).
         return [
           ...pre,
-          ...this.withValue(
-            s.value,
-            (value) =>
+          ...this.withValue(s.value, (value) => {
+            const line = `${target} ${s.operator} ${this.seatFlagStored(s.target, value)};`;
+            return (
               this.countsTable?.assignment(s.target, target, s.operator, value, this.knownSegments.at(s.target, (z) => this.zone(z).seg)) ??
               // A flag or an enum per card is stored as a number (playout-card-vars.ts).
               this.cardVarWrite(s.target, target, s.operator, value) ??
-              this.heldTable?.assignment(s.target, target, `${target} ${s.operator} ${this.seatFlagStored(s.target, value)};`, flag) ?? [
-                `${target} ${s.operator} ${this.seatFlagStored(s.target, value)};`,
-              ],
-          ),
+              this.heldTable?.assignment(s.target, target, line, flag) ?? [line]
+            );
+          }),
           ...this.seatsMarker(s.target),
         ];
       }
