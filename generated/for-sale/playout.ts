@@ -25,7 +25,7 @@ export function playout(): PlayoutKernel {
   const Z_sold = 24;
   const SEGMENTS = 25;
   const K_C = new Int32Array(new ArrayBuffer(4 * (SEGMENTS * CAP)));
-  const K_N = new Int32Array(new ArrayBuffer(4 * SEGMENTS));
+  const K_N = new Int32Array(new ArrayBuffer(100));
   const K_G = new Uint32Array(new ArrayBuffer(16));
   const K_P = new Uint32Array(new ArrayBuffer(16));
   const K_$list0 = new Int32Array(new ArrayBuffer(24));

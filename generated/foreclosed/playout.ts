@@ -61,10 +61,12 @@ export function playout(): PlayoutKernel {
     return $drawn + 1;
   }
   var K_C = new Int32Array(new ArrayBuffer(4 * (SEGMENTS * CAP)));
-  var K_N = new Int32Array(new ArrayBuffer(4 * SEGMENTS));
+  var $stateBuffer = new ArrayBuffer(1840);
+  var $stateBytes = new Uint8Array($stateBuffer);
+  var K_N = new Int32Array($stateBuffer, 0, 49);
   var K_G = new Uint32Array(new ArrayBuffer(16));
   var K_P = new Uint32Array(new ArrayBuffer(16));
-  var K_$where = new Int32Array(new ArrayBuffer(396));
+  var K_$where = new Int32Array($stateBuffer, 200, 99);
   var K_$values0 = [] as number[];
   var K_$values1 = [] as number[];
   var K_$list2 = new Int32Array(new ArrayBuffer(4 * CAP));
@@ -141,11 +143,11 @@ export function playout(): PlayoutKernel {
   );
   var K_v_coins = Array.from({ length: 6 }, (): number => 0);
   var K_v_protection = Array.from({ length: 6 }, (): number => 0);
-  var K_v_has_taken = new Uint8Array(new ArrayBuffer(6));
+  var K_v_has_taken = new Uint8Array($stateBuffer, 600, 6);
   var K_v_took_from = Array.from({ length: 6 }, (): number => 0);
-  var K_v_passed_over = new Uint8Array(new ArrayBuffer(6));
-  var K_v_committed = new Int8Array(new ArrayBuffer(99));
-  var K_v_doubled = new Uint8Array(new ArrayBuffer(99));
+  var K_v_passed_over = new Uint8Array($stateBuffer, 608, 6);
+  var K_v_committed = new Int8Array($stateBuffer, 616, 99);
+  var K_v_doubled = new Uint8Array($stateBuffer, 720, 99);
   var K_v_merc_vote = Array.from({ length: 6 }, (): string => "");
   var C = K_C;
   var N = K_N;
@@ -714,12 +716,12 @@ export function playout(): PlayoutKernel {
   var Property_colour$index = offHeap(Int32Array.from(Property_colour, $index_Colour));
   var Property_kind$index = offHeap(Int32Array.from(Property_kind, $index_PropertyKind));
   var Property_second_colour$index = offHeap(Int32Array.from(Property_second_colour, $index_Colour));
-  var $count_collection_kind = new Int32Array(new ArrayBuffer(72));
-  var $count_hand_effect = new Int32Array(new ArrayBuffer(336));
-  var $count_played_effect = new Int32Array(new ArrayBuffer(336));
-  var $keyed_collection_colour_of = new Int32Array(new ArrayBuffer(144));
-  var $keyed_collection_uncommitted = new Int32Array(new ArrayBuffer(48));
-  var $holding_count_played_effect = new Int32Array(new ArrayBuffer(56));
+  var $count_collection_kind = new Int32Array($stateBuffer, 824, 18);
+  var $count_hand_effect = new Int32Array($stateBuffer, 896, 84);
+  var $count_played_effect = new Int32Array($stateBuffer, 1232, 84);
+  var $keyed_collection_colour_of = new Int32Array($stateBuffer, 1568, 36);
+  var $keyed_collection_uncommitted = new Int32Array($stateBuffer, 1712, 12);
+  var $holding_count_played_effect = new Int32Array($stateBuffer, 1760, 14);
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -813,7 +815,7 @@ export function playout(): PlayoutKernel {
   var $positive_protection = 0;
   var $mask_passed_over = 0;
   var $mask_has_taken = 0;
-  var $naming_took_from = new Int32Array(new ArrayBuffer(24));
+  var $naming_took_from = new Int32Array($stateBuffer, 1816, 6);
   var $above_protection = 0;
   var $zero_protection = 0;
   function step0(): number {
@@ -8690,30 +8692,18 @@ export function playout(): PlayoutKernel {
 
   /** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */
   var $prefixKey = -1;
+  var $prefix$$stateBytes = $stateBytes;
   var $prefix$K_C$parts: Int32Array[] = [],
     $prefix$K_C$at: number[] = [];
-  var $prefix$K_N = K_N;
-  var $prefix$K_$where = K_$where;
   var $prefix$K_v_coins = K_v_coins;
   var $prefix$K_v_protection = K_v_protection;
-  var $prefix$K_v_has_taken = K_v_has_taken;
   var $prefix$K_v_took_from = K_v_took_from;
-  var $prefix$K_v_passed_over = K_v_passed_over;
-  var $prefix$K_v_committed = K_v_committed;
-  var $prefix$K_v_doubled = K_v_doubled;
   var $prefix$K_v_merc_vote = K_v_merc_vote;
   var $prefix$v_bank = v_bank;
   var $prefix$v_chairman = v_chairman;
-  var $prefix$$count_collection_kind = $count_collection_kind;
-  var $prefix$$count_hand_effect = $count_hand_effect;
-  var $prefix$$count_played_effect = $count_played_effect;
-  var $prefix$$keyed_collection_colour_of = $keyed_collection_colour_of;
-  var $prefix$$keyed_collection_uncommitted = $keyed_collection_uncommitted;
-  var $prefix$$holding_count_played_effect = $holding_count_played_effect;
   var $prefix$$positive_protection = $positive_protection;
   var $prefix$$mask_passed_over = $mask_passed_over;
   var $prefix$$mask_has_taken = $mask_has_taken;
-  var $prefix$$naming_took_from = $naming_took_from;
   var $prefix$$above_protection = $above_protection;
   var $prefix$$zero_protection = $zero_protection;
   function play(
@@ -8860,13 +8850,12 @@ export function playout(): PlayoutKernel {
     if ($from === null) {
       seedWords(G, seed);
       if ($prefixKey === (humans * 64 + players) * 2 + ($variant_simple ? 1 : 0)) {
+        $stateBytes.set($prefix$$stateBytes);
         {
           const $parts = $prefix$K_C$parts,
             $at = $prefix$K_C$at;
           for (let $j = 0; $j < $parts.length; $j++) K_C.set($parts[$j]!, $at[$j]!);
         }
-        K_N.set($prefix$K_N);
-        K_$where.set($prefix$K_$where);
         {
           const $to = K_v_coins,
             $from = $prefix$K_v_coins;
@@ -8877,15 +8866,11 @@ export function playout(): PlayoutKernel {
             $from = $prefix$K_v_protection;
           for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
         }
-        K_v_has_taken.set($prefix$K_v_has_taken);
         {
           const $to = K_v_took_from,
             $from = $prefix$K_v_took_from;
           for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
         }
-        K_v_passed_over.set($prefix$K_v_passed_over);
-        K_v_committed.set($prefix$K_v_committed);
-        K_v_doubled.set($prefix$K_v_doubled);
         {
           const $to = K_v_merc_vote,
             $from = $prefix$K_v_merc_vote;
@@ -8893,16 +8878,9 @@ export function playout(): PlayoutKernel {
         }
         v_bank = $prefix$v_bank;
         v_chairman = $prefix$v_chairman;
-        $count_collection_kind.set($prefix$$count_collection_kind);
-        $count_hand_effect.set($prefix$$count_hand_effect);
-        $count_played_effect.set($prefix$$count_played_effect);
-        $keyed_collection_colour_of.set($prefix$$keyed_collection_colour_of);
-        $keyed_collection_uncommitted.set($prefix$$keyed_collection_uncommitted);
-        $holding_count_played_effect.set($prefix$$holding_count_played_effect);
         $positive_protection = $prefix$$positive_protection;
         $mask_passed_over = $prefix$$mask_passed_over;
         $mask_has_taken = $prefix$$mask_has_taken;
-        $naming_took_from.set($prefix$$naming_took_from);
         $above_protection = $prefix$$above_protection;
         $zero_protection = $prefix$$zero_protection;
       } else {
@@ -8941,6 +8919,7 @@ export function playout(): PlayoutKernel {
           if (v_protection[$p]! === 0) $zero_protection |= 1 << $p;
         }
         $freshKeyed();
+        $prefix$$stateBytes = $stateBytes.slice();
         $prefix$K_C$parts = [];
         $prefix$K_C$at = [];
         for (let $s = 0; $s < SEGMENTS; $s++)
@@ -8948,28 +8927,15 @@ export function playout(): PlayoutKernel {
             $prefix$K_C$parts.push(K_C.slice($s * CAP, $s * CAP + K_N[$s]!));
             $prefix$K_C$at.push($s * CAP);
           }
-        $prefix$K_N = K_N.slice();
-        $prefix$K_$where = K_$where.slice();
         $prefix$K_v_coins = K_v_coins.slice();
         $prefix$K_v_protection = K_v_protection.slice();
-        $prefix$K_v_has_taken = K_v_has_taken.slice();
         $prefix$K_v_took_from = K_v_took_from.slice();
-        $prefix$K_v_passed_over = K_v_passed_over.slice();
-        $prefix$K_v_committed = K_v_committed.slice();
-        $prefix$K_v_doubled = K_v_doubled.slice();
         $prefix$K_v_merc_vote = K_v_merc_vote.slice();
         $prefix$v_bank = v_bank;
         $prefix$v_chairman = v_chairman;
-        $prefix$$count_collection_kind = $count_collection_kind.slice();
-        $prefix$$count_hand_effect = $count_hand_effect.slice();
-        $prefix$$count_played_effect = $count_played_effect.slice();
-        $prefix$$keyed_collection_colour_of = $keyed_collection_colour_of.slice();
-        $prefix$$keyed_collection_uncommitted = $keyed_collection_uncommitted.slice();
-        $prefix$$holding_count_played_effect = $holding_count_played_effect.slice();
         $prefix$$positive_protection = $positive_protection;
         $prefix$$mask_passed_over = $mask_passed_over;
         $prefix$$mask_has_taken = $mask_has_taken;
-        $prefix$$naming_took_from = $naming_took_from.slice();
         $prefix$$above_protection = $above_protection;
         $prefix$$zero_protection = $zero_protection;
         $prefixKey = (humans * 64 + players) * 2 + ($variant_simple ? 1 : 0);

@@ -37,7 +37,9 @@ export function playout(): PlayoutKernel {
   var Z_objectives = 9;
   var SEGMENTS = 10;
   var K_C = new Int32Array(new ArrayBuffer(4 * (SEGMENTS * CAP)));
-  var K_N = new Int32Array(new ArrayBuffer(4 * SEGMENTS));
+  var $stateBuffer = new ArrayBuffer(264);
+  var $stateBytes = new Uint8Array($stateBuffer);
+  var K_N = new Int32Array($stateBuffer, 0, 10);
   var K_G = new Uint32Array(new ArrayBuffer(16));
   var K_P = new Uint32Array(new ArrayBuffer(16));
   var K_$list0 = new Int32Array(new ArrayBuffer(4 * CAP));
@@ -333,7 +335,7 @@ export function playout(): PlayoutKernel {
                           ? fn_rank_points(fn_least_marked_rank(l_p))
                           : fn_rank_points(fn_most_marked_rank(l_p));
   }
-  var $count_mansion_value = new Int32Array(new ArrayBuffer(220));
+  var $count_mansion_value = new Int32Array($stateBuffer, 40, 55);
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -904,11 +906,10 @@ export function playout(): PlayoutKernel {
 
   /** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */
   var $prefixKey = -1;
+  var $prefix$$stateBytes = $stateBytes;
   var $prefix$K_C$parts: Int32Array[] = [],
     $prefix$K_C$at: number[] = [];
-  var $prefix$K_N = K_N;
   var $prefix$v_shop_keeper = v_shop_keeper;
-  var $prefix$$count_mansion_value = $count_mansion_value;
   function play(
     $players: number,
     seed: number,
@@ -979,14 +980,13 @@ export function playout(): PlayoutKernel {
     if ($from === null) {
       seedWords(G, seed);
       if ($prefixKey === players * 2 + ($variant_first_game ? 1 : 0)) {
+        $stateBytes.set($prefix$$stateBytes);
         {
           const $parts = $prefix$K_C$parts,
             $at = $prefix$K_C$at;
           for (let $j = 0; $j < $parts.length; $j++) K_C.set($parts[$j]!, $at[$j]!);
         }
-        K_N.set($prefix$K_N);
         v_shop_keeper = $prefix$v_shop_keeper;
-        $count_mansion_value.set($prefix$$count_mansion_value);
       } else {
         N.fill(0);
         for (let $k = 0; $k < ALL_Merchandise.length; $k++)
@@ -997,6 +997,7 @@ export function playout(): PlayoutKernel {
         N[Z_objective_stacks] = ALL_Objective.length;
         $freshCounts();
         v_shop_keeper = 0;
+        $prefix$$stateBytes = $stateBytes.slice();
         $prefix$K_C$parts = [];
         $prefix$K_C$at = [];
         for (let $s = 0; $s < SEGMENTS; $s++)
@@ -1004,9 +1005,7 @@ export function playout(): PlayoutKernel {
             $prefix$K_C$parts.push(K_C.slice($s * CAP, $s * CAP + K_N[$s]!));
             $prefix$K_C$at.push($s * CAP);
           }
-        $prefix$K_N = K_N.slice();
         $prefix$v_shop_keeper = v_shop_keeper;
-        $prefix$$count_mansion_value = $count_mansion_value.slice();
         $prefixKey = players * 2 + ($variant_first_game ? 1 : 0);
       }
       v_shop_keeper = drawInt(G, players);

@@ -63,10 +63,12 @@ export function playout(): PlayoutKernel {
     return $drawn + 1;
   }
   var K_C = new Int32Array(new ArrayBuffer(4 * (SEGMENTS * CAP)));
-  var K_N = new Int32Array(new ArrayBuffer(4 * SEGMENTS));
+  var $stateBuffer = new ArrayBuffer(3576);
+  var $stateBytes = new Uint8Array($stateBuffer);
+  var K_N = new Int32Array($stateBuffer, 0, 14);
   var K_G = new Uint32Array(new ArrayBuffer(16));
   var K_P = new Uint32Array(new ArrayBuffer(16));
-  var K_$where = new Int32Array(new ArrayBuffer(424));
+  var K_$where = new Int32Array($stateBuffer, 56, 106);
   var K_$values0 = [] as number[];
   var K_$list1 = new Int32Array(new ArrayBuffer(4 * CAP));
   var K_$list2 = new Int32Array(new ArrayBuffer(4 * CAP));
@@ -139,12 +141,12 @@ export function playout(): PlayoutKernel {
   var K_v_eliminated = Array.from({ length: 6 }, (): number => 0);
   var K_v_cash = Array.from({ length: 6 }, (): number => 0);
   var K_v_position = Array.from({ length: 6 }, (): number => 0);
-  var K_v_in_court = new Uint8Array(new ArrayBuffer(6));
+  var K_v_in_court = new Uint8Array($stateBuffer, 480, 6);
   var K_v_court_rolls = Array.from({ length: 6 }, (): number => 0);
   var K_v_opening = Array.from({ length: 6 }, (): number => 0);
-  var K_v_books = new Float64Array(new ArrayBuffer(848));
-  var K_v_key = new Uint8Array(new ArrayBuffer(106));
-  var K_v_mortgaged = new Uint8Array(new ArrayBuffer(106));
+  var K_v_books = new Float64Array($stateBuffer, 488, 106);
+  var K_v_key = new Uint8Array($stateBuffer, 1336, 106);
+  var K_v_mortgaged = new Uint8Array($stateBuffer, 1448, 106);
   var C = K_C;
   var N = K_N;
   var G = K_G;
@@ -845,14 +847,14 @@ export function playout(): PlayoutKernel {
   var Deed_group$index = offHeap(Int32Array.from(Deed_group, $index_Group));
   var Fortune_deck$index = offHeap(Int32Array.from(Fortune_deck, $index_Deck));
   var Space_kind$index = offHeap(Int32Array.from(Space_kind, $index_SpaceKind));
-  var $count_bank_deeds_group = new Int32Array(new ArrayBuffer(32));
-  var $count_deeds_group = new Int32Array(new ArrayBuffer(192));
-  var $count_deeds_space = new Int32Array(new ArrayBuffer(840));
-  var $count_mercy_deck_deck = new Int32Array(new ArrayBuffer(8));
-  var $count_spaces_kind = new Int32Array(new ArrayBuffer(32));
-  var $paired_deeds_group_0 = new Int32Array(new ArrayBuffer(384));
-  var $paired_deeds_group_1 = new Int32Array(new ArrayBuffer(384));
-  var $holding_count_deeds_space = new Int32Array(new ArrayBuffer(140));
+  var $count_bank_deeds_group = new Int32Array($stateBuffer, 1560, 8);
+  var $count_deeds_group = new Int32Array($stateBuffer, 1592, 48);
+  var $count_deeds_space = new Int32Array($stateBuffer, 1784, 210);
+  var $count_mercy_deck_deck = new Int32Array($stateBuffer, 2624, 2);
+  var $count_spaces_kind = new Int32Array($stateBuffer, 2632, 8);
+  var $paired_deeds_group_0 = new Int32Array($stateBuffer, 2664, 96);
+  var $paired_deeds_group_1 = new Int32Array($stateBuffer, 3048, 96);
+  var $holding_count_deeds_space = new Int32Array($stateBuffer, 3432, 35);
   /** A segment's count of one member (its index; -1 for a value that is no member: none). */
   function $countOf(counts: Int32Array, at: number, member: number): number {
     return member < 0 ? 0 : counts[at + member]!;
@@ -9088,19 +9090,14 @@ export function playout(): PlayoutKernel {
 
   /** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */
   var $prefixKey = -1;
+  var $prefix$$stateBytes = $stateBytes;
   var $prefix$K_C$parts: Int32Array[] = [],
     $prefix$K_C$at: number[] = [];
-  var $prefix$K_N = K_N;
-  var $prefix$K_$where = K_$where;
   var $prefix$K_v_eliminated = K_v_eliminated;
   var $prefix$K_v_cash = K_v_cash;
   var $prefix$K_v_position = K_v_position;
-  var $prefix$K_v_in_court = K_v_in_court;
   var $prefix$K_v_court_rolls = K_v_court_rolls;
   var $prefix$K_v_opening = K_v_opening;
-  var $prefix$K_v_books = K_v_books;
-  var $prefix$K_v_key = K_v_key;
-  var $prefix$K_v_mortgaged = K_v_mortgaged;
   var $prefix$v_bank = v_bank;
   var $prefix$v_centre = v_centre;
   var $prefix$v_turns_played = v_turns_played;
@@ -9112,14 +9109,6 @@ export function playout(): PlayoutKernel {
   var $prefix$v_claim_payer = v_claim_payer;
   var $prefix$v_claim_amount = v_claim_amount;
   var $prefix$v_claim_space = v_claim_space;
-  var $prefix$$count_bank_deeds_group = $count_bank_deeds_group;
-  var $prefix$$count_deeds_group = $count_deeds_group;
-  var $prefix$$count_deeds_space = $count_deeds_space;
-  var $prefix$$count_mercy_deck_deck = $count_mercy_deck_deck;
-  var $prefix$$count_spaces_kind = $count_spaces_kind;
-  var $prefix$$paired_deeds_group_0 = $paired_deeds_group_0;
-  var $prefix$$paired_deeds_group_1 = $paired_deeds_group_1;
-  var $prefix$$holding_count_deeds_space = $holding_count_deeds_space;
   var $prefix$$zero_eliminated = $zero_eliminated;
   var $prefix$$above_cash = $above_cash;
   function play(
@@ -9276,13 +9265,12 @@ export function playout(): PlayoutKernel {
     if ($from === null) {
       seedWords(G, seed);
       if ($prefixKey === players * 4 + ($variant_short ? 1 : 0) + ($variant_small_board ? 2 : 0)) {
+        $stateBytes.set($prefix$$stateBytes);
         {
           const $parts = $prefix$K_C$parts,
             $at = $prefix$K_C$at;
           for (let $j = 0; $j < $parts.length; $j++) K_C.set($parts[$j]!, $at[$j]!);
         }
-        K_N.set($prefix$K_N);
-        K_$where.set($prefix$K_$where);
         {
           const $to = K_v_eliminated,
             $from = $prefix$K_v_eliminated;
@@ -9298,7 +9286,6 @@ export function playout(): PlayoutKernel {
             $from = $prefix$K_v_position;
           for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
         }
-        K_v_in_court.set($prefix$K_v_in_court);
         {
           const $to = K_v_court_rolls,
             $from = $prefix$K_v_court_rolls;
@@ -9309,9 +9296,6 @@ export function playout(): PlayoutKernel {
             $from = $prefix$K_v_opening;
           for (let $i = 0; $i < $to.length; $i++) $to[$i] = $from[$i]!;
         }
-        K_v_books.set($prefix$K_v_books);
-        K_v_key.set($prefix$K_v_key);
-        K_v_mortgaged.set($prefix$K_v_mortgaged);
         v_bank = $prefix$v_bank;
         v_centre = $prefix$v_centre;
         v_turns_played = $prefix$v_turns_played;
@@ -9323,14 +9307,6 @@ export function playout(): PlayoutKernel {
         v_claim_payer = $prefix$v_claim_payer;
         v_claim_amount = $prefix$v_claim_amount;
         v_claim_space = $prefix$v_claim_space;
-        $count_bank_deeds_group.set($prefix$$count_bank_deeds_group);
-        $count_deeds_group.set($prefix$$count_deeds_group);
-        $count_deeds_space.set($prefix$$count_deeds_space);
-        $count_mercy_deck_deck.set($prefix$$count_mercy_deck_deck);
-        $count_spaces_kind.set($prefix$$count_spaces_kind);
-        $paired_deeds_group_0.set($prefix$$paired_deeds_group_0);
-        $paired_deeds_group_1.set($prefix$$paired_deeds_group_1);
-        $holding_count_deeds_space.set($prefix$$holding_count_deeds_space);
         $zero_eliminated = $prefix$$zero_eliminated;
         $above_cash = $prefix$$above_cash;
         $generation_lowest_level++;
@@ -9499,6 +9475,7 @@ export function playout(): PlayoutKernel {
             }
           }
         }
+        $prefix$$stateBytes = $stateBytes.slice();
         $prefix$K_C$parts = [];
         $prefix$K_C$at = [];
         for (let $s = 0; $s < SEGMENTS; $s++)
@@ -9506,17 +9483,11 @@ export function playout(): PlayoutKernel {
             $prefix$K_C$parts.push(K_C.slice($s * CAP, $s * CAP + K_N[$s]!));
             $prefix$K_C$at.push($s * CAP);
           }
-        $prefix$K_N = K_N.slice();
-        $prefix$K_$where = K_$where.slice();
         $prefix$K_v_eliminated = K_v_eliminated.slice();
         $prefix$K_v_cash = K_v_cash.slice();
         $prefix$K_v_position = K_v_position.slice();
-        $prefix$K_v_in_court = K_v_in_court.slice();
         $prefix$K_v_court_rolls = K_v_court_rolls.slice();
         $prefix$K_v_opening = K_v_opening.slice();
-        $prefix$K_v_books = K_v_books.slice();
-        $prefix$K_v_key = K_v_key.slice();
-        $prefix$K_v_mortgaged = K_v_mortgaged.slice();
         $prefix$v_bank = v_bank;
         $prefix$v_centre = v_centre;
         $prefix$v_turns_played = v_turns_played;
@@ -9528,14 +9499,6 @@ export function playout(): PlayoutKernel {
         $prefix$v_claim_payer = v_claim_payer;
         $prefix$v_claim_amount = v_claim_amount;
         $prefix$v_claim_space = v_claim_space;
-        $prefix$$count_bank_deeds_group = $count_bank_deeds_group.slice();
-        $prefix$$count_deeds_group = $count_deeds_group.slice();
-        $prefix$$count_deeds_space = $count_deeds_space.slice();
-        $prefix$$count_mercy_deck_deck = $count_mercy_deck_deck.slice();
-        $prefix$$count_spaces_kind = $count_spaces_kind.slice();
-        $prefix$$paired_deeds_group_0 = $paired_deeds_group_0.slice();
-        $prefix$$paired_deeds_group_1 = $paired_deeds_group_1.slice();
-        $prefix$$holding_count_deeds_space = $holding_count_deeds_space.slice();
         $prefix$$zero_eliminated = $zero_eliminated;
         $prefix$$above_cash = $above_cash;
         $prefixKey = players * 4 + ($variant_short ? 1 : 0) + ($variant_small_board ? 2 : 0);

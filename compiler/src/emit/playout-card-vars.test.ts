@@ -85,16 +85,16 @@ describe("a bool or int variable per card in a kernel", () => {
     expect(result.diagnostics.filter((d) => d.severity === "error")).toEqual([]);
     expect(result.notes).toEqual([]);
     const kernelText = result.files.find((f) => f.path === "playout.ts")!.text;
-    expect(kernelText).toMatch(/K_v_worn = new Uint8Array\(new ArrayBuffer\(\d+\)\);/);
-    expect(kernelText).toMatch(/K_v_lucky = new Uint8Array\(new ArrayBuffer\(\d+\)\);/);
-    expect(kernelText).toMatch(/K_v_polish = new Float64Array\(new ArrayBuffer\(\d+\)\);/);
+    expect(kernelText).toMatch(/K_v_worn = new Uint8Array\((new ArrayBuffer\(\d+\)|\$stateBuffer, \d+, \d+)\);/);
+    expect(kernelText).toMatch(/K_v_lucky = new Uint8Array\((new ArrayBuffer\(\d+\)|\$stateBuffer, \d+, \d+)\);/);
+    expect(kernelText).toMatch(/K_v_polish = new Float64Array\((new ArrayBuffer\(\d+\)|\$stateBuffer, \d+, \d+)\);/);
     // Every read compares the byte with 1; every write stores 1 or 0.
     expect(kernelText).not.toMatch(/v_(worn|lucky)\[[^\]]+\]!(?! === 1)/);
     expect(kernelText).toMatch(/v_worn\[[^\]]+\] = \(?!?\(?v_worn\[[^\]]+\]! === 1\)? \? 1 : 0\)?;|\$write_worn(\$at_\w+)?\([^,]+, !\(v_worn\[[^\]]+\]! === 1\)/);
     expect(kernelText).toMatch(/v_lucky\[\$c\] = 1;/);
     // A per-player boolean is a byte a seat too (playout-flags.ts), set from a card's flag and from a
     // function's value as 1 or 0.
-    expect(kernelText).toMatch(/K_v_last_worn = new Uint8Array\(new ArrayBuffer\(4\)\);/);
+    expect(kernelText).toMatch(/K_v_last_worn = new Uint8Array\((new ArrayBuffer\(4\)|\$stateBuffer, \d+, 4)\);/);
     expect(kernelText).toMatch(/v_last_worn\[[\w$]+\] = v_worn\[[\w$]+\]! === 1 \? 1 : 0;/);
     expect(kernelText).toMatch(/v_last_worn\[[\w$]+\] = fn_shiny\([\w$]+\) \? 1 : 0;/);
     const game = await loadRulesGame("card-flags", DRILL, runtime);

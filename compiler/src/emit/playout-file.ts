@@ -259,7 +259,7 @@ export class PlayoutFile {
     const shared = split;
     const arrays = [
       { name: "C", init: typedArray("Int32Array", "SEGMENTS * CAP") },
-      { name: "N", init: typedArray("Int32Array", "SEGMENTS") },
+      { name: "N", init: typedArray("Int32Array", this.segments) },
       { name: "G", init: typedArray("Uint32Array", 4) },
       { name: "P", init: typedArray("Uint32Array", 4) },
       { name: WHERE, init: typedArray("Int32Array", this.cardCount) },

@@ -140,7 +140,12 @@ describe("the setup's draw-free prefix, copied", () => {
     expect(setup).toContain("if ($prefixKey === players * 2 + ($variant_short ? 1 : 0)) {");
     // Every piece of the game's state copied back: the zones, the per-card and per-player variables,
     // the scalar, the running counts; the memo's generation bumped and the `first` table stale.
-    for (const copied of ["K_N", "K_v_worn", "$count_bag_suit"]) expect(restore).toContain(`${copied}.set($prefix$${copied});`);
+    // The typed arrays lie on one buffer (playout-state-buffer.ts), copied back by one `set`.
+    expect(restore).toContain("$stateBytes.set($prefix$$stateBytes);");
+    for (const copied of ["K_N", "K_v_worn", "$count_bag_suit"]) {
+      expect(kernelText).toMatch(new RegExp(`${copied.replace(/\$/g, "\\$")} = new \\w+Array\\(\\$stateBuffer, \\d+, \\d+\\);`));
+      expect(kernelText).not.toContain(`$prefix$${copied}`);
+    }
     // The zones' cards, each zone that holds some a slice set back in place; loops copy through locals.
     expect(restore.replace(/\s+/g, " ")).toContain(
       "const $parts = $prefix$K_C$parts, $at = $prefix$K_C$at; for (let $j = 0; $j < $parts.length; $j++) K_C.set($parts[$j]!, $at[$j]!);",

@@ -19,6 +19,7 @@ import type { CheckedGame } from "../check/checker.js";
 import { functionsByName, walk } from "./playout-memo-reads.js";
 import { variantFlag } from "./playout-expressions.js";
 import type { GameStateVariable, KernelState } from "./playout-kernel-state.js";
+import { STATE_BYTES, stateBuffer } from "./playout-state-buffer.js";
 
 /** The lines around the fresh start and the prefix (in `play`'s setup), until the state is known. */
 export const PREFIX_OPEN = "/*prefix:open*/";
@@ -92,6 +93,10 @@ export function prefixCode(lines: string[], state: KernelState, variants: readon
   const prefix = lines.slice(open + 1, close);
   if (unlisted.length > 0 || prefix.some((l) => GIVEN.test(l))) return { lines: lines.filter((l) => l !== PREFIX_OPEN && l !== PREFIX_CLOSE), copied: false };
   const key = keyCode(variants, humans);
+  // The typed arrays, views on one buffer where their sizes are known: copied back by one `set`.
+  const shared = stateBuffer(lines, game.filter((v) => v.kind === "typed").map((v) => v.name));
+  const separate = game.filter((v) => !shared.members.has(v.name));
+  const sharedCopy = copyName(STATE_BYTES);
   // A loop copies through locals: read in the loop, the closure's variables are loaded again at every
   // element (Foreclosed!'s cards: 1.3k instructions a game, `npm run bench:instructions`).
   const restoreLine = (v: GameStateVariable): string => {
@@ -110,7 +115,13 @@ export function prefixCode(lines: string[], state: KernelState, variants: readon
         return `${to} = ${from};`;
     }
   };
-  const restore = [`if ($prefixKey === ${key}) {`, ...game.map(restoreLine), ...new Set(stale), "} else {"];
+  const restore = [
+    `if ($prefixKey === ${key}) {`,
+    ...(shared.members.size > 0 ? [`${STATE_BYTES}.set(${sharedCopy});`] : []),
+    ...separate.map(restoreLine),
+    ...new Set(stale),
+    "} else {",
+  ];
   const keepLine = (v: GameStateVariable): string => {
     const copy = copyName(v.name);
     switch (v.kind) {
@@ -123,7 +134,8 @@ export function prefixCode(lines: string[], state: KernelState, variants: readon
     }
   };
   const keep = [
-    ...game.map(keepLine),
+    ...(shared.members.size > 0 ? [`${sharedCopy} = ${STATE_BYTES}.slice();`] : []),
+    ...separate.map(keepLine),
     `$prefixKey = ${key};`,
     "}",
   ];
@@ -131,8 +143,15 @@ export function prefixCode(lines: string[], state: KernelState, variants: readon
   // themselves: an array's copy is made at the first prefix run.
   const declared = (v: GameStateVariable): string =>
     v.kind === "cards" ? `let ${copyName(v.name)}$parts: Int32Array[] = [], ${copyName(v.name)}$at: number[] = [];` : `let ${copyName(v.name)} = ${v.name};`;
-  const declarations = ["/** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */", "let $prefixKey = -1;", ...game.map(declared)];
-  const at = lines.findIndex((l) => l.startsWith("function play("));
-  const out = [...lines.slice(0, at), ...declarations, ...lines.slice(at, open), ...restore, ...prefix, ...keep, ...lines.slice(close + 1)];
+  const declarations = [
+    "/** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */",
+    "let $prefixKey = -1;",
+    ...(shared.members.size > 0 ? [`let ${sharedCopy} = ${STATE_BYTES};`] : []),
+    ...separate.map(declared),
+  ];
+  const at = shared.lines.findIndex((l) => l.startsWith("function play("));
+  const opened = shared.lines.indexOf(PREFIX_OPEN);
+  const closed = shared.lines.indexOf(PREFIX_CLOSE);
+  const out = [...shared.lines.slice(0, at), ...declarations, ...shared.lines.slice(at, opened), ...restore, ...prefix, ...keep, ...shared.lines.slice(closed + 1)];
   return { lines: out, copied: true };
 }
