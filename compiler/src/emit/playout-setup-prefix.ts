@@ -9,7 +9,8 @@
 // state (playout-kernel-state.ts lists it), and at a later game of the same pair copies it back and
 // makes every cache stale, as the start does (a memo's generation is bumped, never restored: an
 // older generation would let a stale entry match). One copy is kept: a game of another pair runs the
-// prefix and keeps its own. A resumed game loads its state and never reaches the setup.
+// prefix and keeps its own. A resumed game loads its state and never reaches the setup. The state's
+// typed arrays of a known size lie on one buffer, copied back by one `set` (playout-state-buffer.ts).
 //
 // Where the closure holds a variable the state's list lacks, or the prefix's code reads what a game
 // is given apart from (players, variants) (the generator, the policy, the trace, the seed), the
