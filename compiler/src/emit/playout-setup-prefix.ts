@@ -98,6 +98,7 @@ export function prefixCode(lines: string[], state: KernelState, variants: readon
   const shared = stateBuffer(lines, game.filter((v) => v.kind === "typed").map((v) => v.name));
   const separate = game.filter((v) => !shared.members.has(v.name));
   const sharedCopy = copyName(STATE_BYTES);
+  const onBuffer = shared.members.size > 0;
   // A loop copies through locals: read in the loop, the closure's variables are loaded again at every
   // element (Foreclosed!'s cards: 1.3k instructions a game, `npm run bench:instructions`).
   const restoreLine = (v: GameStateVariable): string => {
@@ -118,7 +119,7 @@ export function prefixCode(lines: string[], state: KernelState, variants: readon
   };
   const restore = [
     `if ($prefixKey === ${key}) {`,
-    ...(shared.members.size > 0 ? [`${STATE_BYTES}.set(${sharedCopy});`] : []),
+    ...(onBuffer ? [`${STATE_BYTES}.set(${sharedCopy});`] : []),
     ...separate.map(restoreLine),
     ...new Set(stale),
     "} else {",
@@ -135,7 +136,7 @@ export function prefixCode(lines: string[], state: KernelState, variants: readon
     }
   };
   const keep = [
-    ...(shared.members.size > 0 ? [`${sharedCopy} = ${STATE_BYTES}.slice();`] : []),
+    ...(onBuffer ? [`${sharedCopy} = ${STATE_BYTES}.slice();`] : []),
     ...separate.map(keepLine),
     `$prefixKey = ${key};`,
     "}",
@@ -147,7 +148,7 @@ export function prefixCode(lines: string[], state: KernelState, variants: readon
   const declarations = [
     "/** The (players, variants) whose setup prefix left the state copied in `$prefix$…` (playout-setup-prefix.ts); -1: none yet. */",
     "let $prefixKey = -1;",
-    ...(shared.members.size > 0 ? [`let ${sharedCopy} = ${STATE_BYTES};`] : []),
+    ...(onBuffer ? [`let ${sharedCopy} = ${STATE_BYTES};`] : []),
     ...separate.map(declared),
   ];
   const at = shared.lines.findIndex((l) => l.startsWith("function play("));
