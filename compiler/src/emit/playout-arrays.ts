@@ -24,3 +24,12 @@ export function typedArray(kind: TypedArrayKind, size: number | string): string 
   const bytes = known ? String(Number(size) * BYTES[kind]) : `${BYTES[kind]} * ${/^[\w$]+$/.test(size) ? size : `(${size})`}`;
   return `new ${kind}(new ArrayBuffer(${bytes}))`;
 }
+
+/** The kind and byte count of a typed array written by `typedArray` with a size known when writing
+ *  (`new Int32Array(new ArrayBuffer(72))`); null for any other text. */
+export function knownTypedArray(text: string): { kind: TypedArrayKind; bytes: number; elements: number } | null {
+  const made = /^new (\w+Array)\(new ArrayBuffer\((\d+)\)\)$/.exec(text);
+  if (!made || !(made[1]! in BYTES)) return null;
+  const kind = made[1] as TypedArrayKind;
+  return { kind, bytes: Number(made[2]), elements: Number(made[2]) / BYTES[kind] };
+}

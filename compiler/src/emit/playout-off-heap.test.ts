@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { transformSync } from "esbuild";
 import { describe, expect, it } from "vitest";
 import { offHeap } from "@rules/runtime/internal";
-import { typedArray } from "./playout-arrays.js";
+import { knownTypedArray, typedArray } from "./playout-arrays.js";
 import { STATE_BUFFER } from "./playout-state-buffer.js";
 
 /** Whether V8 holds each expression's typed array on its heap (`base_pointer` other than 0), asked
@@ -28,6 +28,13 @@ describe("a kernel's typed arrays", () => {
   it("are made on ArrayBuffers of their own, off V8's heap, whatever their size", () => {
     const made = [typedArray("Uint32Array", 4), typedArray("Int8Array", 6), typedArray("Int32Array", "SEGMENTS * CAP"), typedArray("Float64Array", 2), "offHeap(Int8Array.from([1, 2, 3]))", `new Int32Array(${STATE_BUFFER}, 8, 2)`];
     expect(made.slice(0, 3)).toEqual(["new Uint32Array(new ArrayBuffer(16))", "new Int8Array(new ArrayBuffer(6))", "new Int32Array(new ArrayBuffer(4 * (SEGMENTS * CAP)))"]);
+    // Read back where the size was known when writing (the state's buffer lays such arrays out).
+    expect(made.slice(0, 4).map(knownTypedArray)).toEqual([
+      { kind: "Uint32Array", bytes: 16, elements: 4 },
+      { kind: "Int8Array", bytes: 6, elements: 6 },
+      null,
+      { kind: "Float64Array", bytes: 16, elements: 2 },
+    ]);
     expect(onHeap(made)).toEqual(made.map(() => false));
     // The check itself tells them from the small arrays V8 puts on its heap.
     expect(onHeap(["new Uint32Array(4)", "Int8Array.from([1, 2, 3])", "new Int32Array(100)"])).toEqual([true, true, false]);

@@ -59,8 +59,6 @@ export class KernelResume {
       const value = `$from.vars[${quote(v.name.name)}]`;
       const target = varName(v.name.name);
       const stored = v.perCard ? cardVarStored(this.game, v, "$values[$k]!") : "$values[$k]!";
-      // A flag per seat is stored as a byte (playout-flags.ts).
-      const seatStored = isSeatFlag(this.game, v) ? flagByte("$values[$p]!") : "$values[$p]!";
       // A per-card variable's record holds every card of its type: read by id where the ids run in one
       // range (a `for … in` over a record keyed by numbers makes a string of each key).
       if (v.perCard) {
@@ -69,7 +67,7 @@ export class KernelResume {
           ? `for (let $k = ${range.from}; $k < ${range.to}; $k++) ${target}[$k] = ${stored};`
           : `for (const $k in $values) ${target}[Number($k)] = ${stored};`;
         lines.push("{", `const $values = ${value} as unknown as Record<number, ${ts}>;`, load, "}");
-      } else if (v.perPlayer) lines.push("{", `const $values = ${value} as unknown as ${ts}[];`, `for (let $p = 0; $p < $values.length; $p++) ${target}[$p] = ${seatStored};`, "}");
+      } else if (v.perPlayer) lines.push("{", `const $values = ${value} as unknown as ${ts}[];`, `for (let $p = 0; $p < $values.length; $p++) ${target}[$p] = ${isSeatFlag(this.game, v) ? flagByte("$values[$p]!") : "$values[$p]!"};`, "}");
       else lines.push(`${target} = ${value} as unknown as ${ts};`);
     }
     for (const slot of this.game.stateLocals) {

@@ -6,13 +6,12 @@
 // (`npm run bench:instructions -- --by-function N`). Made as views on one ArrayBuffer, those arrays
 // are set back by one copy of its bytes (1.9 KB in Foreclosed!). Each view still lies off V8's heap,
 // so optimized code still reads it at an address written in (playout-arrays.ts).
+import { knownTypedArray } from "./playout-arrays.js";
 
 /** The bytes of the shared buffer, and their copy after the prefix. */
 export const STATE_BYTES = "$stateBytes";
 /** The shared buffer the views lie on. */
 export const STATE_BUFFER = "$stateBuffer";
-
-const BYTES: Readonly<Record<string, number>> = { Int8Array: 1, Uint8Array: 1, Int16Array: 2, Uint16Array: 2, Int32Array: 4, Uint32Array: 4, Float64Array: 8 };
 
 /**
  * The kernel's lines with each typed array of `typed` (state variables' names) that the closure
@@ -27,14 +26,14 @@ export function stateBuffer(lines: readonly string[], typed: readonly string[]):
   let size = 0;
   let first = -1;
   for (const name of typed) {
-    const at = out.findIndex((line, i) => i < play && line.startsWith(`const ${name} = `));
-    const made = at < 0 ? null : /^const [\w$]+ = new (\w+Array)\(new ArrayBuffer\((\d+)\)\);$/.exec(out[at]!);
-    const bytes = made ? BYTES[made[1]!] : undefined;
-    if (!made || bytes === undefined || Number(made[2]) === 0) continue;
+    const head = `const ${name} = `;
+    const at = out.findIndex((line, i) => i < play && line.startsWith(head) && line.endsWith(";"));
+    const made = at < 0 ? null : knownTypedArray(out[at]!.slice(head.length, -1));
+    if (!made || made.bytes === 0) continue;
     // Each view starts at a multiple of 8 bytes, as a Float64Array must.
     const offset = Math.ceil(size / 8) * 8;
-    out[at] = `const ${name} = new ${made[1]}(${STATE_BUFFER}, ${offset}, ${Number(made[2]) / bytes});`;
-    size = offset + Number(made[2]);
+    out[at] = `${head}new ${made.kind}(${STATE_BUFFER}, ${offset}, ${made.elements});`;
+    size = offset + made.bytes;
     members.add(name);
     if (first < 0 || at < first) first = at;
   }
