@@ -807,20 +807,7 @@ export function playout(): PlayoutKernel {
     if ($seg0 >= 0) $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + fn_colour_of$member(card)]!--;
     if ($seg0 >= 0)
       $keyed_collection_uncommitted[($seg0 - Z_collection) * 2 + (fn_uncommitted(card) ? 1 : 0)]!--;
-    v_committed[card] =
-      value === "none"
-        ? 0
-        : value === "red"
-          ? 1
-          : value === "orange"
-            ? 2
-            : value === "yellow"
-              ? 3
-              : value === "green"
-                ? 4
-                : value === "blue"
-                  ? 5
-                  : -1;
+    v_committed[card] = (ALL_Colour as readonly string[]).indexOf(value);
     if ($seg0 >= 0) $keyed_collection_colour_of[($seg0 - Z_collection) * 6 + fn_colour_of$member(card)]!++;
     if ($seg0 >= 0)
       $keyed_collection_uncommitted[($seg0 - Z_collection) * 2 + (fn_uncommitted(card) ? 1 : 0)]!++;

