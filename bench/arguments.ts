@@ -1,5 +1,8 @@
 // What the bench commands share in reading their arguments: a refusal that prints the reason and the
-// command's usage and exits 2, and a number option checked against a rule.
+// command's usage and exits 2, the options parsed (malformed ones refused, `--help` answered), and a
+// number option checked against a rule.
+
+import { parseArgs, type ParseArgsConfig } from "node:util";
 
 export type Refusal = (message: string) => never;
 
@@ -16,4 +19,25 @@ export function numberOption(refuse: Refusal, name: string, text: string, valid:
   const x = Number(text);
   if (text.trim() === "" || !valid(x)) refuse(`--${name} ${text} is not valid`);
   return x;
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** The values `parseArgs` gives for `options`. */
+type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true }>>["values"];
+
+/** The options given, parsed by `options`: an unknown or malformed one refused, `--help` answered
+ *  with the usage (exit 0). `options` declares `help` as a boolean. */
+export function parsedOptions<O extends Options>(argv: string[], options: O, usage: string, refuse: Refusal): Parsed<O> {
+  let values: Parsed<O>;
+  try {
+    values = parseArgs({ args: argv, options, strict: true }).values;
+  } catch (error) {
+    refuse(error instanceof Error ? error.message : String(error));
+  }
+  if ((values as { help?: unknown }).help === true) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return values;
 }

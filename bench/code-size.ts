@@ -7,8 +7,7 @@
 
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { parseArgs } from "node:util";
-import { numberOption, refusal, type Refusal } from "./arguments.js";
+import { numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { THIS_CHECKOUT } from "./measure.js";
 import { optimizedCodeSizes, totalSize } from "./optimized-code.js";
@@ -29,24 +28,16 @@ interface Settings {
   readonly json: boolean;
 }
 
+const OPTIONS = {
+  seconds: { type: "string", default: "2" },
+  top: { type: "string", default: "10" },
+  only: { type: "string" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", default: false },
+} as const;
+
 function readSettings(argv: string[]): Settings {
-  let values;
-  try {
-    const options = {
-      seconds: { type: "string", default: "2" },
-      top: { type: "string", default: "10" },
-      only: { type: "string" },
-      json: { type: "boolean", default: false },
-      help: { type: "boolean", default: false },
-    } as const;
-    values = parseArgs({ args: argv, options }).values;
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const values = parsedOptions(argv, OPTIONS, USAGE, fail);
   const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(fail, name, text, valid);
   return {
     seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),

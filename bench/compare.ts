@@ -4,8 +4,7 @@
 // the machine's drift falls on both. What a change to the kernel writer or the runtime is worth is the
 // paired ratio: the median of the rounds' own ratios, and in how many rounds this checkout was ahead.
 
-import { parseArgs } from "node:util";
-import { numberOption, refusal, type Refusal } from "./arguments.js";
+import { numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
@@ -61,21 +60,8 @@ const OPTIONS = {
   help: { type: "boolean", default: false },
 } as const;
 
-/** The options as given; an unknown or malformed one ends the run with the usage (exit 2). */
-function parsed(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS }).values;
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-}
-
 function readSettings(argv: string[]): Settings {
-  const values = parsed(argv);
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const values = parsedOptions(argv, OPTIONS, USAGE, fail);
   if (values.baseline === undefined) fail("--baseline DIR is required");
   const unusable = notOwnBuild(values.baseline);
   if (unusable !== null) fail(unusable);

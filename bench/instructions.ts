@@ -10,8 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { numberOption, refusal, type Refusal } from "./arguments.js";
+import { numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { readJitDump, selfCosts, type Attribution, type Costs } from "./callgrind.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { THIS_CHECKOUT, notOwnBuild } from "./measure.js";
@@ -94,16 +93,7 @@ const OPTIONS = {
 } as const;
 
 function readSettings(argv: string[]): Settings {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: OPTIONS }).values;
-  } catch (error) {
-    fail(error instanceof Error ? error.message : String(error));
-  }
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+  const values = parsedOptions(argv, OPTIONS, USAGE, fail);
   if (values.baseline !== undefined) {
     const unusable = notOwnBuild(values.baseline);
     if (unusable !== null) fail(unusable);
