@@ -23,6 +23,13 @@ export function numberOption(refuse: Refusal, name: string, text: string, valid:
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
+/** The options every command that measures the cases takes: which cases, JSON, and help. */
+export const CASE_OPTIONS = {
+  only: { type: "string" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", default: false },
+} as const;
+
 /** The values `parseArgs` gives for `options`. */
 type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true }>>["values"];
 

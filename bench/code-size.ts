@@ -7,7 +7,7 @@
 
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { THIS_CHECKOUT } from "./measure.js";
 import { optimizedCodeSizes, totalSize } from "./optimized-code.js";
@@ -31,9 +31,7 @@ interface Settings {
 const OPTIONS = {
   seconds: { type: "string", default: "2" },
   top: { type: "string", default: "10" },
-  only: { type: "string" },
-  json: { type: "boolean", default: false },
-  help: { type: "boolean", default: false },
+  ...CASE_OPTIONS,
 } as const;
 
 function readSettings(argv: string[]): Settings {

@@ -4,7 +4,7 @@
 // the machine's drift falls on both. What a change to the kernel writer or the runtime is worth is the
 // paired ratio: the median of the rounds' own ratios, and in how many rounds this checkout was ahead.
 
-import { numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
@@ -55,9 +55,7 @@ const OPTIONS = {
   rounds: { type: "string", default: "12" },
   seconds: { type: "string", default: "2" },
   seed: { type: "string", default: "1" },
-  only: { type: "string" },
-  json: { type: "boolean", default: false },
-  help: { type: "boolean", default: false },
+  ...CASE_OPTIONS,
 } as const;
 
 function readSettings(argv: string[]): Settings {

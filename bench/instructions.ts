@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { readJitDump, selfCosts, type Attribution, type Costs } from "./callgrind.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { THIS_CHECKOUT, notOwnBuild } from "./measure.js";
@@ -87,9 +87,7 @@ const OPTIONS = {
   "by-function": { type: "string", default: "0" },
   "by-line": { type: "string", default: "0" },
   misses: { type: "string", default: "0" },
-  only: { type: "string" },
-  json: { type: "boolean", default: false },
-  help: { type: "boolean", default: false },
+  ...CASE_OPTIONS,
 } as const;
 
 function readSettings(argv: string[]): Settings {
