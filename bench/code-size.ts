@@ -46,7 +46,7 @@ function readSettings(argv: string[]): Settings {
 }
 
 /** The engine's optimized code after it has played for `seconds` of CPU time, in a process of its
- *  own. --single-threaded: V8 compiles on the main thread, so its printing keeps to one stream. */
+ *  own, `--single-threaded` as under bench:instructions (V8 compiles on the main thread). */
 function weigh(kind: EngineKind, c: BenchCase, seconds: number): Map<string, number> | string {
   const script = [join(THIS_CHECKOUT, "bench", "dist", "count-process.js"), kind, c.game, String(c.players), `for:${seconds}`, "1", (c.variants ?? []).join(",")];
   const run = spawnSync(process.execPath, ["--single-threaded", "--print-opt-code", ...script], { cwd: THIS_CHECKOUT, encoding: "utf8", maxBuffer: 1 << 28 });
@@ -72,7 +72,7 @@ function main(): void {
   if (!settings.json) {
     console.log(
       `optimized machine code (V8's --print-opt-code) after ${settings.seconds} s of play, in bytes: every function's last version, ` +
-        `the engine's and the runtime's it calls; ratio = kernel ÷ reference`,
+        `the engine's and those of the runtime and of node it ran; ratio = kernel ÷ reference`,
     );
     console.log(`${"game".padEnd(25)}${"players".padStart(8)}${"reference".padStart(12)}${"kernel".padStart(12)}${"ratio".padStart(8)}`);
   }
