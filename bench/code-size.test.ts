@@ -1,9 +1,11 @@
 // `npm run bench:code-size` weighs V8's optimized code: the blocks of `--print-opt-code` read (a
-// function's last version counted, two functions of one name kept apart), and a real run's report.
+// function's last version counted, two functions of one name kept apart), a real run's report, and its refusals.
 
 import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { THIS_CHECKOUT } from "./measure.js";
 import { optimizedCodeSizes, totalSize } from "./optimized-code.js";
 
@@ -65,6 +67,22 @@ describe("bench:code-size", () => {
     // Each engine's own game loop is among what V8 optimized.
     expect(c!.largest.kernel.map(([name]) => name).some((name) => name.startsWith("play"))).toBe(true);
     expect(c!.largest.reference.map(([name]) => name).some((name) => name.startsWith("play"))).toBe(true);
+  });
+
+  test("refuses a baseline built before count-process.js, which it runs there", () => {
+    const scratch = mkdtempSync(join(tmpdir(), "bench-code-size-"));
+    afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+    // A built checkout with its own packages, as bench:compare accepts, but without count-process.js.
+    const old = join(scratch, "old");
+    cpSync(join(THIS_CHECKOUT, "bench", "dist", "engine-process.js"), join(old, "bench", "dist", "engine-process.js"));
+    for (const name of ["runtime", "generated"]) cpSync(join(THIS_CHECKOUT, "package.json"), join(old, "node_modules", "@rules", name, "package.json"));
+    const run = codeSize("--baseline", old, "--only", "foreclosed");
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain(`${old} has no bench/dist/count-process.js`);
+    expect(run.stdout).toBe("");
+    const engine = codeSize("--engine", "fastest");
+    expect(engine.status).toBe(2);
+    expect(engine.stderr).toMatch(/^--engine fastest is not one of generated, reference, state-machine\nusage: /);
   });
 
   test("refuses a count of functions that is not a whole number, and a case that does not exist", () => {

@@ -7,9 +7,7 @@
 import { CASE_OPTIONS, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
-import { THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
-
-const ENGINES: readonly EngineKind[] = ["generated", "reference", "state-machine"];
+import { ENGINE_KINDS, THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
 
 const USAGE = `usage: node bench/dist/compare.js --baseline DIR [--engine KIND] [--rounds N] [--seconds S] [--seed N] [--only GAME[:PLAYERS],...] [--json]
   --baseline  another built checkout, with node_modules of its own (npm ci and npx tsc -b there)
@@ -63,7 +61,7 @@ function readSettings(argv: string[]): Settings {
   if (values.baseline === undefined) fail("--baseline DIR is required");
   const unusable = notOwnBuild(values.baseline);
   if (unusable !== null) fail(unusable);
-  if (!ENGINES.includes(values.engine as EngineKind)) fail(`--engine ${values.engine} is not one of ${ENGINES.join(", ")}`);
+  if (!ENGINE_KINDS.includes(values.engine as EngineKind)) fail(`--engine ${values.engine} is not one of ${ENGINE_KINDS.join(", ")}`);
   const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(fail, name, text, valid);
   return {
     baseline: values.baseline,

@@ -13,9 +13,7 @@ import { fileURLToPath } from "node:url";
 import { CASE_OPTIONS, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { readJitDump, selfCosts, type Attribution, type Costs } from "./callgrind.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
-import { THIS_CHECKOUT, notOwnBuild } from "./measure.js";
-
-const ENGINES: readonly EngineKind[] = ["generated", "reference", "state-machine"];
+import { baselineOptions, subjects, type Subject } from "./measure.js";
 
 const USAGE = `usage: node bench/dist/instructions.js [--baseline DIR] [--engine KIND] [--seconds S] [--seed N] [--by-function N] [--by-line N] [--misses N] [--only GAME[:PLAYERS],...] [--json]
   (needs valgrind: apt-get install valgrind)
@@ -71,12 +69,6 @@ interface Misses {
   readonly functions: [string, number][];
 }
 
-interface Subject {
-  readonly label: string;
-  readonly checkout: string;
-  readonly engine: EngineKind;
-}
-
 const fail: Refusal = refusal(USAGE);
 
 const OPTIONS = {
@@ -92,18 +84,9 @@ const OPTIONS = {
 
 function readSettings(argv: string[]): Settings {
   const values = parsedOptions(argv, OPTIONS, USAGE, fail);
-  if (values.baseline !== undefined) {
-    const unusable = notOwnBuild(values.baseline);
-    if (unusable !== null) fail(unusable);
-    if (!existsSync(join(values.baseline, "bench", "dist", "count-process.js"))) {
-      fail(`${values.baseline} has no bench/dist/count-process.js: it predates bench:instructions (copy bench/count-process.ts there and build it)`);
-    }
-  }
-  if (!ENGINES.includes(values.engine as EngineKind)) fail(`--engine ${values.engine} is not one of ${ENGINES.join(", ")}`);
   const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(fail, name, text, valid);
   return {
-    baseline: values.baseline ?? null,
-    engine: values.engine as EngineKind,
+    ...baselineOptions(values, fail),
     seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
     seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
     byFunction: number("by-function", values["by-function"], (x) => Number.isInteger(x) && x >= 0),
@@ -217,19 +200,6 @@ const NONE: Attribution = { byFunction: new Map(), byLine: new Map() };
 
 const total = (m: ReadonlyMap<string, number>): number => [...m.values()].reduce((sum, n) => sum + n, 0);
 
-function subjects(settings: Settings): [Subject, Subject] {
-  if (settings.baseline === null) {
-    return [
-      { label: "reference", checkout: THIS_CHECKOUT, engine: "reference" },
-      { label: "kernel", checkout: THIS_CHECKOUT, engine: "generated" },
-    ];
-  }
-  return [
-    { label: "baseline", checkout: settings.baseline, engine: settings.engine },
-    { label: "this", checkout: THIS_CHECKOUT, engine: settings.engine },
-  ];
-}
-
 const whole = (x: number): string => Math.round(x).toLocaleString("en-US");
 
 const sources = new Map<string, string[]>();
@@ -248,7 +218,7 @@ function main(): void {
   const cases = selectCases(settings.only);
   if (cases.length === 0) fail(`--only ${settings.only?.join(",")} matches no case`);
   if (spawnSync("valgrind", ["--version"]).error) fail("valgrind is not installed here (apt-get install valgrind)");
-  const [first, second] = subjects(settings);
+  const [first, second] = subjects(settings.baseline, settings.engine);
   if (!settings.json) {
     console.log(
       `instructions per playout (valgrind), ${second.label} against ${first.label}: each count the difference of two runs, of the games played in ${settings.seconds} s ` +

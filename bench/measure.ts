@@ -2,9 +2,10 @@
 // run from that checkout so that its own packages load), and the median both benchmarks report.
 
 import { execFileSync } from "node:child_process";
-import { realpathSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { basename, join, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Refusal } from "./arguments.js";
 import type { BenchCase, EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 
@@ -63,4 +64,51 @@ export function notOwnBuild(checkout: string): string | null {
     }
   }
   return null;
+}
+
+/** One side of a comparison: an engine of a built checkout, and what the report calls it. */
+export interface Subject {
+  readonly label: string;
+  readonly checkout: string;
+  readonly engine: EngineKind;
+}
+
+/** Without a baseline, this checkout's kernel against its speed-written reference; with one, the
+ *  baseline's engine `engine` against this checkout's. */
+export function subjects(baseline: string | null, engine: EngineKind): [Subject, Subject] {
+  if (baseline === null) {
+    return [
+      { label: "reference", checkout: THIS_CHECKOUT, engine: "reference" },
+      { label: "kernel", checkout: THIS_CHECKOUT, engine: "generated" },
+    ];
+  }
+  return [
+    { label: "baseline", checkout: baseline, engine },
+    { label: "this", checkout: THIS_CHECKOUT, engine },
+  ];
+}
+
+/** Why a baseline cannot play a fixed number of games in a process of its own (count-process.js, which
+ *  bench:instructions and bench:code-size run there), or null. */
+export function notCountable(baseline: string): string | null {
+  const unusable = notOwnBuild(baseline);
+  if (unusable !== null) return unusable;
+  if (!existsSync(join(baseline, "bench", "dist", "count-process.js"))) {
+    return `${baseline} has no bench/dist/count-process.js: it predates bench:instructions (copy bench/count-process.ts there and build it)`;
+  }
+  return null;
+}
+
+/** The engines a comparison may name (`--engine`). */
+export const ENGINE_KINDS: readonly EngineKind[] = ["generated", "reference", "state-machine"];
+
+/** `--baseline` and `--engine` as bench:instructions and bench:code-size take them: the baseline able to
+ *  run count-process.js, the engine one of ENGINE_KINDS; refused otherwise. */
+export function baselineOptions(values: { readonly baseline?: string; readonly engine: string }, refuse: Refusal): { baseline: string | null; engine: EngineKind } {
+  if (values.baseline !== undefined) {
+    const unusable = notCountable(values.baseline);
+    if (unusable !== null) refuse(unusable);
+  }
+  if (!ENGINE_KINDS.includes(values.engine as EngineKind)) refuse(`--engine ${values.engine} is not one of ${ENGINE_KINDS.join(", ")}`);
+  return { baseline: values.baseline ?? null, engine: values.engine as EngineKind };
 }
