@@ -3,8 +3,7 @@
 // round by round (which goes first changes every round) so that drift in the machine's speed falls
 // on both; the figures are medians over the rounds. See README.md for the output.
 
-import { parseArgs } from "node:util";
-import { numberOption } from "./arguments.js";
+import { CASE_OPTIONS, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, hasKernel, hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median } from "./measure.js";
@@ -49,38 +48,25 @@ interface CaseReport {
   readonly missing: string[];
 }
 
+const fail: Refusal = refusal(USAGE);
+
+const OPTIONS = {
+  seconds: { type: "string", default: "1" },
+  rounds: { type: "string", default: "3" },
+  seed: { type: "string", default: "1" },
+  ...CASE_OPTIONS,
+} as const;
+
 function readSettings(argv: string[]): Settings {
-  try {
-    const { values } = parseArgs({
-      args: argv,
-      options: {
-        seconds: { type: "string", default: "1" },
-        rounds: { type: "string", default: "3" },
-        seed: { type: "string", default: "1" },
-        only: { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", default: false },
-      },
-    });
-    if (values.help) {
-      console.log(USAGE);
-      process.exit(0);
-    }
-    const reject = (message: string): never => {
-      throw new Error(message);
-    };
-    const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(reject, name, text, valid);
-    return {
-      seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
-      rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
-      seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
-      only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()),
-      json: values.json,
-    };
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    process.exit(2);
-  }
+  const values = parsedOptions(argv, OPTIONS, USAGE, fail);
+  const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(fail, name, text, valid);
+  return {
+    seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
+    rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
+    seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
+    only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()),
+    json: values.json,
+  };
 }
 
 /** One measurement in a fresh Node process. */
@@ -147,10 +133,7 @@ const rate = (r: EngineReport | null): string => (r ? Math.round(r.playoutsPerSe
 async function main(): Promise<void> {
   const settings = readSettings(process.argv.slice(2));
   const cases = selectCases(settings.only);
-  if (cases.length === 0) {
-    console.error(`--only ${settings.only?.join(",")} matches no case\n${USAGE}`);
-    process.exit(2);
-  }
+  if (cases.length === 0) fail(`--only ${settings.only?.join(",")} matches no case`);
   if (!settings.json) {
     console.log(
       `${settings.rounds} rounds × ${settings.seconds} s per engine, each in its own process, rates per CPU second; medians over rounds`,
