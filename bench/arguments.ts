@@ -30,6 +30,11 @@ export const CASE_OPTIONS = {
   help: { type: "boolean", default: false },
 } as const;
 
+/** `--only` (a comma-separated list of cases, or all) and `--json`, as the settings keep them. */
+export function caseSettings(values: { readonly only?: string; readonly json: boolean }): { only: readonly string[] | null; json: boolean } {
+  return { only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()), json: values.json };
+}
+
 /** The values `parseArgs` gives for `options`. */
 type Parsed<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true }>>["values"];
 

@@ -8,7 +8,7 @@
 
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { CASE_OPTIONS, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, caseSettings, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { baselineOptions, subjects, type Subject } from "./measure.js";
 import { optimizedCodeSizes, totalSize } from "./optimized-code.js";
@@ -48,8 +48,7 @@ function readSettings(argv: string[]): Settings {
     ...baselineOptions(values, fail),
     seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
     top: number("top", values.top, (x) => Number.isInteger(x) && x >= 0),
-    only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()),
-    json: values.json,
+    ...caseSettings(values),
   };
 }
 

@@ -4,7 +4,7 @@
 // the machine's drift falls on both. What a change to the kernel writer or the runtime is worth is the
 // paired ratio: the median of the rounds' own ratios, and in how many rounds this checkout was ahead.
 
-import { CASE_OPTIONS, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, caseSettings, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { ENGINE_KINDS, THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
@@ -69,8 +69,7 @@ function readSettings(argv: string[]): Settings {
     rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
     seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
     seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
-    only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()),
-    json: values.json,
+    ...caseSettings(values),
   };
 }
 

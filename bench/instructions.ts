@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CASE_OPTIONS, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, caseSettings, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { readJitDump, selfCosts, type Attribution, type Costs } from "./callgrind.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { baselineOptions, subjects, type Subject } from "./measure.js";
@@ -92,8 +92,7 @@ function readSettings(argv: string[]): Settings {
     byFunction: number("by-function", values["by-function"], (x) => Number.isInteger(x) && x >= 0),
     byLine: number("by-line", values["by-line"], (x) => Number.isInteger(x) && x >= 0),
     misses: number("misses", values.misses, (x) => Number.isInteger(x) && x >= 0),
-    only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()),
-    json: values.json,
+    ...caseSettings(values),
   };
 }
 

@@ -3,7 +3,7 @@
 // round by round (which goes first changes every round) so that drift in the machine's speed falls
 // on both; the figures are medians over the rounds. See README.md for the output.
 
-import { CASE_OPTIONS, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, caseSettings, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, hasKernel, hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median } from "./measure.js";
@@ -64,8 +64,7 @@ function readSettings(argv: string[]): Settings {
     seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
     rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
     seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
-    only: values.only === undefined ? null : values.only.split(",").map((s) => s.trim()),
-    json: values.json,
+    ...caseSettings(values),
   };
 }
 
