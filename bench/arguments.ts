@@ -14,11 +14,14 @@ export function refusal(usage: string): Refusal {
   };
 }
 
-/** `--name text` as a number meeting `valid`, or the refusal "--name text is not valid". */
-export function numberOption(refuse: Refusal, name: string, text: string, valid: (x: number) => boolean): number {
-  const x = Number(text);
-  if (text.trim() === "" || !valid(x)) refuse(`--${name} ${text} is not valid`);
-  return x;
+/** A reader of number options: `--name text` as a number meeting `valid`, or the refusal
+ *  "--name text is not valid". */
+export function numberReader(refuse: Refusal): (name: string, text: string, valid: (x: number) => boolean) => number {
+  return (name, text, valid) => {
+    const x = Number(text);
+    if (text.trim() === "" || !valid(x)) refuse(`--${name} ${text} is not valid`);
+    return x;
+  };
 }
 
 type Options = NonNullable<ParseArgsConfig["options"]>;

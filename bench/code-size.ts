@@ -8,7 +8,7 @@
 
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { CASE_OPTIONS, caseSettings, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { baselineOptions, subjects, type Subject } from "./measure.js";
 import { optimizedCodeSizes, totalSize } from "./optimized-code.js";
@@ -43,7 +43,7 @@ const OPTIONS = {
 
 function readSettings(argv: string[]): Settings {
   const values = parsedOptions(argv, OPTIONS, USAGE, fail);
-  const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(fail, name, text, valid);
+  const number = numberReader(fail);
   return {
     ...baselineOptions(values, fail),
     seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),

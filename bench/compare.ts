@@ -4,7 +4,7 @@
 // the machine's drift falls on both. What a change to the kernel writer or the runtime is worth is the
 // paired ratio: the median of the rounds' own ratios, and in how many rounds this checkout was ahead.
 
-import { CASE_OPTIONS, caseSettings, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { ENGINE_KINDS, THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
@@ -62,7 +62,7 @@ function readSettings(argv: string[]): Settings {
   const unusable = notOwnBuild(values.baseline);
   if (unusable !== null) fail(unusable);
   if (!ENGINE_KINDS.includes(values.engine as EngineKind)) fail(`--engine ${values.engine} is not one of ${ENGINE_KINDS.join(", ")}`);
-  const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(fail, name, text, valid);
+  const number = numberReader(fail);
   return {
     baseline: values.baseline,
     engine: values.engine as EngineKind,

@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CASE_OPTIONS, caseSettings, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { readJitDump, selfCosts, type Attribution, type Costs } from "./callgrind.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { baselineOptions, subjects, type Subject } from "./measure.js";
@@ -84,7 +84,7 @@ const OPTIONS = {
 
 function readSettings(argv: string[]): Settings {
   const values = parsedOptions(argv, OPTIONS, USAGE, fail);
-  const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(fail, name, text, valid);
+  const number = numberReader(fail);
   return {
     ...baselineOptions(values, fail),
     seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),

@@ -3,7 +3,7 @@
 // round by round (which goes first changes every round) so that drift in the machine's speed falls
 // on both; the figures are medians over the rounds. See README.md for the output.
 
-import { CASE_OPTIONS, caseSettings, numberOption, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, hasKernel, hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median } from "./measure.js";
@@ -59,7 +59,7 @@ const OPTIONS = {
 
 function readSettings(argv: string[]): Settings {
   const values = parsedOptions(argv, OPTIONS, USAGE, fail);
-  const number = (name: string, text: string, valid: (x: number) => boolean): number => numberOption(fail, name, text, valid);
+  const number = numberReader(fail);
   return {
     seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
     rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),

@@ -45,3 +45,8 @@ export function failing(code: string): string {
 export function isSeatFlag(game: CheckedGame, declaration: A.VarDeclaration): boolean {
   return declaration.perPlayer && declaration.perCard === null && !declaration.perKey && kernelType(game.typeOfVar(declaration)) === "boolean";
 }
+
+/** What a per-seat variable's array stores for `value`: a flag per seat, its byte; any other, the value. */
+export function seatVarStored(game: CheckedGame, declaration: A.VarDeclaration, value: string): string {
+  return isSeatFlag(game, declaration) ? flagByte(value) : value;
+}

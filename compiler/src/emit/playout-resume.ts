@@ -13,7 +13,7 @@ import { quote } from "./code.js";
 import { kernelType } from "./playout-lists.js";
 import { localName, varName, type ZoneLayout } from "./playout-zones.js";
 import { cardVarStored } from "./playout-card-vars.js";
-import { flagByte, isSeatFlag } from "./playout-flags.js";
+import { seatVarStored } from "./playout-flags.js";
 import { cardIdRange } from "./playout-card-ranges.js";
 
 /** A loop around decisions as the kernel keeps it (playout-loop-walks.ts): its scratch list, or the
@@ -67,7 +67,7 @@ export class KernelResume {
           ? `for (let $k = ${range.from}; $k < ${range.to}; $k++) ${target}[$k] = ${stored};`
           : `for (const $k in $values) ${target}[Number($k)] = ${stored};`;
         lines.push("{", `const $values = ${value} as unknown as Record<number, ${ts}>;`, load, "}");
-      } else if (v.perPlayer) lines.push("{", `const $values = ${value} as unknown as ${ts}[];`, `for (let $p = 0; $p < $values.length; $p++) ${target}[$p] = ${isSeatFlag(this.game, v) ? flagByte("$values[$p]!") : "$values[$p]!"};`, "}");
+      } else if (v.perPlayer) lines.push("{", `const $values = ${value} as unknown as ${ts}[];`, `for (let $p = 0; $p < $values.length; $p++) ${target}[$p] = ${seatVarStored(this.game, v, "$values[$p]!")};`, "}");
       else lines.push(`${target} = ${value} as unknown as ${ts};`);
     }
     for (const slot of this.game.stateLocals) {

@@ -6,7 +6,7 @@ import type * as A from "../syntax/ast.js";
 import type { EmitContext } from "./context.js";
 import { eachCardHead } from "./playout-card-ranges.js";
 import { cardVarStored } from "./playout-card-vars.js";
-import { flagByte, isSeatFlag } from "./playout-flags.js";
+import { seatVarStored } from "./playout-flags.js";
 import { freshMarker, type KernelCounts } from "./playout-counts.js";
 import { variantFlag } from "./playout-expressions.js";
 import type { FirstTables } from "./playout-first-tables.js";
@@ -67,8 +67,7 @@ export function setupCode(w: SetupWriter): string[] {
       lines.push(`${eachCardHead(ctx.cardIds, v.perCard.name, "$c", ids)} ${varName(v.name.name)}[$c] = ${stored};`);
     } else if (v.perPlayer) {
       // A flag per seat is stored as a byte (playout-flags.ts).
-      const stored = isSeatFlag(ctx.game, v) ? flagByte(initial) : initial;
-      lines.push(`for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${stored};`);
+      lines.push(`for (let $p = 0; $p < players; $p++) ${varName(v.name.name)}[$p] = ${seatVarStored(ctx.game, v, initial)};`);
     } else lines.push(`${varName(v.name.name)} = ${initial};`);
   }
   // The running counts of seats, of the variables at their first values (the setup's writes then keep them).

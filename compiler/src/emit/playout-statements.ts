@@ -5,7 +5,7 @@ import { quote, zoneDeclaration } from "./code.js";
 import { filledArray } from "./playout-arrays.js";
 import { cardVarNamed, cardVarStored } from "./playout-card-vars.js";
 import { KernelExpressions } from "./playout-expressions.js";
-import { failing, flagByte, isSeatFlag } from "./playout-flags.js";
+import { failing, seatVarStored } from "./playout-flags.js";
 import { kernelType } from "./playout-lists.js";
 import { PositionHints } from "./playout-position-hints.js";
 import { WRITE_ONLY, writeOnlyZones } from "./playout-write-only.js";
@@ -265,7 +265,7 @@ export class KernelCode extends KernelExpressions {
    *  (playout-flags.ts); the value for any other target. */
   private seatFlagStored(target: A.Expression, value: string): string {
     const held = target.kind === "index" && target.target.kind === "name" ? this.game.names.get(target.target) : undefined;
-    return held?.kind === "var" && isSeatFlag(this.game, held.declaration) ? flagByte(value) : value;
+    return held?.kind === "var" ? seatVarStored(this.game, held.declaration, value) : value;
   }
 
   /** A variable or local that an assignment or transfer writes. */
