@@ -26,6 +26,18 @@ export function numberReader(refuse: Refusal): (name: string, text: string, vali
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
+/** `--warm-up S`, for the commands that measure engines in processes of their own. */
+export const WARM_UP_OPTION = { "warm-up": { type: "string" } } as const;
+
+/** The line of a command's usage that tells what `--warm-up` does. */
+export const WARM_UP_USAGE = "  --warm-up   seconds of CPU time each process plays untimed before it is measured (default: half of --seconds, at most 1)";
+
+/** `--warm-up`'s seconds, or null when it is not given (each process then warms up as
+ *  engines.ts's defaultWarmUp says). */
+export function warmUpSetting(text: string | undefined, refuse: Refusal): number | null {
+  return text === undefined ? null : numberReader(refuse)("warm-up", text, (x) => x >= 0 && Number.isFinite(x));
+}
+
 /** The options every command that measures the cases takes: which cases, JSON, and help. */
 export const CASE_OPTIONS = {
   only: { type: "string" },

@@ -1,5 +1,6 @@
 // `npm run bench:compare` measures two checkouts only when each loads its own compiled games: a copy
-// whose node_modules is a link to another checkout's would measure that checkout against itself.
+// whose node_modules is a link to another checkout's would measure that checkout against itself. Each
+// measurement warms up for the CPU time asked for (--warm-up), or by default half its time, at most 1 s.
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
@@ -61,11 +62,18 @@ describe("npm run bench:compare", () => {
     expect(run.stdout).toBe("");
   });
 
+  test("refuses a warm-up that is not a number of seconds", () => {
+    const run = compare("--baseline", THIS_CHECKOUT, "--only", "for-sale:3", "--warm-up", "soon");
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain("--warm-up soon is not valid");
+  });
+
   test("against itself: both checkouts measured every round, the same games, a paired ratio", () => {
-    const run = compare("--baseline", THIS_CHECKOUT, "--only", "for-sale:3", "--rounds", "2", "--seconds", "0.05", "--json");
+    const run = compare("--baseline", THIS_CHECKOUT, "--only", "for-sale:3", "--rounds", "2", "--seconds", "0.05", "--warm-up", "0.1", "--json");
     expect(run.status, run.stderr).toBe(0);
-    const report = JSON.parse(run.stdout) as { cases: { game: string; players: number; baseline: number[]; current: number[]; pairedRatio: number; ahead: number; sameGames: boolean; missing: string[] }[] };
+    const report = JSON.parse(run.stdout) as { warmUpSeconds: number; cases: { game: string; players: number; baseline: number[]; current: number[]; pairedRatio: number; ahead: number; sameGames: boolean; missing: string[] }[] };
     expect(report.cases.map((c) => [c.game, c.players])).toEqual([["for-sale", 3]]);
+    expect(report.warmUpSeconds).toBe(0.1);
     const [c] = report.cases;
     expect(c!.missing).toEqual([]);
     expect(c!.baseline).toHaveLength(2);
@@ -74,4 +82,26 @@ describe("npm run bench:compare", () => {
     expect(c!.pairedRatio).toBeGreaterThan(0);
     expect(c!.ahead).toBeLessThanOrEqual(2);
   }, 60_000);
+});
+
+describe("a measurement's warm-up", () => {
+  /** engine-process.js's report, with the arguments after the seed as given. */
+  const measured = (...rest: string[]) => {
+    const run = spawnSync(process.execPath, [join(THIS_CHECKOUT, "bench", "dist", "engine-process.js"), "generated", "for-sale", "3", "0.1", "1", ...rest], { cwd: THIS_CHECKOUT, encoding: "utf8" });
+    expect(run.status, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as { warmUpSeconds: number; playouts: number };
+  };
+
+  test("is half the measured time, at most a second, unless told: here 0.05 s", () => {
+    const m = measured("");
+    expect(m.warmUpSeconds).toBeGreaterThanOrEqual(0.05);
+    expect(m.warmUpSeconds).toBeLessThan(0.3);
+  });
+
+  test("lasts the CPU time asked for: 0.4 s", () => {
+    const m = measured("", "0.4");
+    expect(m.warmUpSeconds).toBeGreaterThanOrEqual(0.4);
+    expect(m.warmUpSeconds).toBeLessThan(0.7);
+    expect(m.playouts).toBeGreaterThan(0);
+  });
 });

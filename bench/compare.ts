@@ -4,16 +4,17 @@
 // the machine's drift falls on both. What a change to the kernel writer or the runtime is worth is the
 // paired ratio: the median of the rounds' own ratios, and in how many rounds this checkout was ahead.
 
-import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
-import { CHECKED_PLAYOUTS, selectCases, type BenchCase, type EngineKind } from "./engines.js";
+import { CASE_OPTIONS, WARM_UP_OPTION, WARM_UP_USAGE, caseSettings, numberReader, parsedOptions, refusal, warmUpSetting, type Refusal } from "./arguments.js";
+import { CHECKED_PLAYOUTS, defaultWarmUp, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { ENGINE_KINDS, THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
 
-const USAGE = `usage: node bench/dist/compare.js --baseline DIR [--engine KIND] [--rounds N] [--seconds S] [--seed N] [--only GAME[:PLAYERS],...] [--json]
+const USAGE = `usage: node bench/dist/compare.js --baseline DIR [--engine KIND] [--rounds N] [--seconds S] [--warm-up S] [--seed N] [--only GAME[:PLAYERS],...] [--json]
   --baseline  another built checkout, with node_modules of its own (npm ci and npx tsc -b there)
   --engine    generated (the playout kernel, default), reference or state-machine
   --rounds    rounds, each checkout measured once per round in a fresh process (default 12)
   --seconds   time each measurement runs, after its warm-up (default 2)
+${WARM_UP_USAGE}
   --seed      seed of the playouts' seeds; round r uses seed + r (default 1)
   --only      the cases to run, e.g. foreclosed,keys-to-knowledge (default: all)
   --json      print one JSON object instead of the table`;
@@ -23,6 +24,8 @@ interface Settings {
   readonly engine: EngineKind;
   readonly rounds: number;
   readonly seconds: number;
+  /** Seconds of CPU time each process plays before it is measured; null: the default. */
+  readonly warmUp: number | null;
   readonly seed: number;
   readonly only: readonly string[] | null;
   readonly json: boolean;
@@ -52,6 +55,7 @@ const OPTIONS = {
   engine: { type: "string", default: "generated" },
   rounds: { type: "string", default: "12" },
   seconds: { type: "string", default: "2" },
+  ...WARM_UP_OPTION,
   seed: { type: "string", default: "1" },
   ...CASE_OPTIONS,
 } as const;
@@ -68,6 +72,7 @@ function readSettings(argv: string[]): Settings {
     engine: values.engine as EngineKind,
     rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
     seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
+    warmUp: warmUpSetting(values["warm-up"], fail),
     seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
     ...caseSettings(values),
   };
@@ -83,7 +88,7 @@ function compareCase(c: BenchCase, settings: Settings): Comparison {
     const order = round % 2 === 0 ? [0, 1] : [1, 0];
     const measured: (ProcessMeasure | null)[] = [null, null];
     for (const i of order) {
-      const m = measureIn(checkouts[i]!, settings.engine, c, settings.seconds, settings.seed + round);
+      const m = measureIn(checkouts[i]!, settings.engine, c, settings.seconds, settings.seed + round, settings.warmUp);
       if (typeof m === "string") missing.add(`${i === 0 ? "baseline" : "this checkout"}: ${m}`);
       else measured[i] = m;
     }
@@ -119,7 +124,8 @@ function main(): void {
   if (cases.length === 0) fail(`--only ${settings.only?.join(",")} matches no case`);
   if (!settings.json) {
     console.log(
-      `${settings.engine}: this checkout against ${settings.baseline}, ${settings.rounds} rounds × ${settings.seconds} s, ` +
+      `${settings.engine}: this checkout against ${settings.baseline}, ${settings.rounds} rounds × ${settings.seconds} s ` +
+        `after ${settings.warmUp ?? defaultWarmUp(settings.seconds)} s of warm-up, ` +
         "each in a fresh process of its checkout, in turn; playouts per CPU second, medians over the rounds",
     );
     console.log(`${"game".padEnd(25)}${"players".padStart(8)}${"baseline/s".padStart(12)}${"this/s".padStart(12)}${"paired ratio".padStart(14)}${"ahead".padStart(10)}`);
@@ -137,7 +143,7 @@ function main(): void {
     for (const m of r.missing) console.log(`${"".padEnd(25)}(${m})`);
   }
   if (settings.json) {
-    console.log(JSON.stringify({ baseline: settings.baseline, engine: settings.engine, rounds: settings.rounds, secondsPerRound: settings.seconds, seed: settings.seed, cases: comparisons }, null, 2));
+    console.log(JSON.stringify({ baseline: settings.baseline, engine: settings.engine, rounds: settings.rounds, secondsPerRound: settings.seconds, warmUpSeconds: settings.warmUp ?? defaultWarmUp(settings.seconds), seed: settings.seed, cases: comparisons }, null, 2));
   }
 }
 

@@ -1,11 +1,12 @@
 // One measurement in a process of its own (so no engine's JIT state, garbage or inline caches
-// colour another's): `node bench/dist/engine-process.js KIND GAME PLAYERS SECONDS SEED` warms the
-// engine up, untimed, then plays games back to back for SECONDS and prints one JSON line
-// {playouts, decisions, seconds, wallSeconds, checkedDecisions}. Playout i's seeds are the i-th pair drawn from Rng(SEED), so
+// colour another's): `node bench/dist/engine-process.js KIND GAME PLAYERS SECONDS SEED [VARIANTS
+// [WARM-UP]]` warms the engine up, untimed, for WARM-UP seconds of CPU time (default: SECONDS / 2, at
+// most 1), then plays games back to back for SECONDS and prints one JSON line
+// {playouts, decisions, seconds, wallSeconds, checkedDecisions, warmUpSeconds}. Playout i's seeds are the i-th pair drawn from Rng(SEED), so
 // every engine measured with one SEED is dealt the same games in the same order.
 
 import { Rng } from "@rules/runtime/internal";
-import { CHECKED_PLAYOUTS, cpuSeconds, loadEngine, playFor, type EngineKind, type Playout } from "./engines.js";
+import { CHECKED_PLAYOUTS, cpuSeconds, defaultWarmUp, loadEngine, playFor, type EngineKind, type Playout } from "./engines.js";
 
 export interface ProcessMeasure {
   readonly playouts: number;
@@ -16,16 +17,20 @@ export interface ProcessMeasure {
   /** Decisions in the first CHECKED_PLAYOUTS playouts: the same seeds, so equal in every engine
    *  that plays the same games. */
   readonly checkedDecisions: number;
+  /** CPU seconds the untimed warm-up took. */
+  readonly warmUpSeconds: number;
 }
 
 /** Untimed playouts until the process has spent `seconds` of CPU time on them, so that the JIT has
  *  compiled the hot paths however busy the machine is (a wall-clock warm-up on a loaded machine
  *  could end before the optimizing compiler had run). */
-function warmUp(playout: Playout, seconds: number, seed: number): void {
+function warmUp(playout: Playout, seconds: number, seed: number): number {
+  const start = cpuSeconds();
   playFor(playout, seconds, new Rng(seed));
+  return cpuSeconds() - start;
 }
 
-function run(playout: Playout, seconds: number, seed: number): ProcessMeasure {
+function run(playout: Playout, seconds: number, seed: number): Omit<ProcessMeasure, "warmUpSeconds"> {
   const seeds = new Rng(seed);
   let playouts = 0;
   let decisions = 0;
@@ -48,11 +53,11 @@ function run(playout: Playout, seconds: number, seed: number): ProcessMeasure {
   return { playouts, decisions, seconds: cpuSeconds() - cpuStart, wallSeconds: (now - start) / 1000, checkedDecisions };
 }
 
-const [kind, game, players, seconds, seed, variants] = process.argv.slice(2);
+const [kind, game, players, seconds, seed, variants, warmUpSeconds] = process.argv.slice(2);
 const playout = await loadEngine(kind as EngineKind, game!, Number(players), variants ? variants.split(",") : []);
 if (typeof playout === "string") {
   console.log(JSON.stringify({ missing: playout }));
 } else {
-  warmUp(playout, Math.min(1, Number(seconds) / 2), -1 - Number(seed));
-  console.log(JSON.stringify(run(playout, Number(seconds), Number(seed))));
+  const warmed = warmUp(playout, warmUpSeconds ? Number(warmUpSeconds) : defaultWarmUp(Number(seconds)), -1 - Number(seed));
+  console.log(JSON.stringify({ ...run(playout, Number(seconds), Number(seed)), warmUpSeconds: warmed }));
 }

@@ -29,6 +29,13 @@ export function cpuSeconds(): number {
   return (user + system) / 1e6;
 }
 
+/** The warm-up, in seconds of CPU time, that a measurement of `seconds` gets unless told otherwise:
+ *  half of it, at most a second. Enough for the hot paths to be compiled; not always enough for an
+ *  engine to have settled (npm run bench:warm-up shows when each does). */
+export function defaultWarmUp(seconds: number): number {
+  return Math.min(1, seconds / 2);
+}
+
 /** Playouts, 16 at a time, their seeds drawn from `seeds`, until the process has spent `seconds` of
  *  CPU time on them: how many, and their decisions. */
 export function playFor(playout: Playout, seconds: number, seeds: Rng): { games: number; decisions: number } {

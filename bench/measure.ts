@@ -13,8 +13,9 @@ import type { ProcessMeasure } from "./engine-process.js";
 const here = fileURLToPath(new URL(".", import.meta.url));
 export const THIS_CHECKOUT = realpathSync(join(here, basename(here) === "dist" ? "../.." : ".."));
 
-/** One measurement in a fresh Node process of `checkout`: its counts, or why the engine is missing. */
-export function measureIn(checkout: string, kind: EngineKind, c: BenchCase, seconds: number, seed: number): ProcessMeasure | string {
+/** One measurement in a fresh Node process of `checkout`, after `warmUp` seconds of CPU time
+ *  (default: engines.ts's defaultWarmUp): its counts, or why the engine is missing. */
+export function measureIn(checkout: string, kind: EngineKind, c: BenchCase, seconds: number, seed: number, warmUp: number | null = null): ProcessMeasure | string {
   const args = [
     join(checkout, "bench", "dist", "engine-process.js"),
     kind,
@@ -23,6 +24,7 @@ export function measureIn(checkout: string, kind: EngineKind, c: BenchCase, seco
     String(seconds),
     String(seed),
     (c.variants ?? []).join(","),
+    ...(warmUp === null ? [] : [String(warmUp)]),
   ];
   const out = execFileSync(process.execPath, args, { cwd: checkout, encoding: "utf8" });
   const result = JSON.parse(out.trim().split("\n").pop()!) as ProcessMeasure | { missing: string };

@@ -3,20 +3,23 @@
 // round by round (which goes first changes every round) so that drift in the machine's speed falls
 // on both; the figures are medians over the rounds. See README.md for the output.
 
-import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
-import { CHECKED_PLAYOUTS, hasKernel, hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
+import { CASE_OPTIONS, WARM_UP_OPTION, WARM_UP_USAGE, caseSettings, numberReader, parsedOptions, refusal, warmUpSetting, type Refusal } from "./arguments.js";
+import { CHECKED_PLAYOUTS, defaultWarmUp, hasKernel, hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median } from "./measure.js";
 
-const USAGE = `usage: node bench/dist/run.js [--seconds S] [--rounds N] [--seed N] [--only GAME[:PLAYERS],...] [--json]
-  --seconds  time each engine runs in each round, after its warm-up (default 1)
-  --rounds   rounds, each engine measured once per round in a fresh process (default 3)
-  --seed     seed of the playouts' seeds; round r uses seed + r (default 1)
-  --only     the cases to run, e.g. for-sale:4,freak-shop (default: all)
-  --json     print one JSON object instead of the table`;
+const USAGE = `usage: node bench/dist/run.js [--seconds S] [--warm-up S] [--rounds N] [--seed N] [--only GAME[:PLAYERS],...] [--json]
+  --seconds   time each engine runs in each round, after its warm-up (default 1)
+${WARM_UP_USAGE}
+  --rounds    rounds, each engine measured once per round in a fresh process (default 3)
+  --seed      seed of the playouts' seeds; round r uses seed + r (default 1)
+  --only      the cases to run, e.g. for-sale:4,freak-shop (default: all)
+  --json      print one JSON object instead of the table`;
 
 interface Settings {
   readonly seconds: number;
+  /** Seconds of CPU time each process plays before it is measured; null: the default. */
+  readonly warmUp: number | null;
   readonly rounds: number;
   readonly seed: number;
   readonly only: readonly string[] | null;
@@ -52,6 +55,7 @@ const fail: Refusal = refusal(USAGE);
 
 const OPTIONS = {
   seconds: { type: "string", default: "1" },
+  ...WARM_UP_OPTION,
   rounds: { type: "string", default: "3" },
   seed: { type: "string", default: "1" },
   ...CASE_OPTIONS,
@@ -62,15 +66,21 @@ function readSettings(argv: string[]): Settings {
   const number = numberReader(fail);
   return {
     seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
+    warmUp: warmUpSetting(values["warm-up"], fail),
     rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
     seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
     ...caseSettings(values),
   };
 }
 
+/** The seconds of CPU time each process warms up for. */
+function warmUpOf(settings: Settings): number {
+  return settings.warmUp ?? defaultWarmUp(settings.seconds);
+}
+
 /** One measurement in a fresh Node process. */
 function measure(kind: EngineKind, c: BenchCase, settings: Settings, round: number): ProcessMeasure | string {
-  return measureIn(THIS_CHECKOUT, kind, c, settings.seconds, settings.seed + round);
+  return measureIn(THIS_CHECKOUT, kind, c, settings.seconds, settings.seed + round, settings.warmUp);
 }
 
 function report(measures: readonly ProcessMeasure[]): EngineReport | null {
@@ -135,7 +145,7 @@ async function main(): Promise<void> {
   if (cases.length === 0) fail(`--only ${settings.only?.join(",")} matches no case`);
   if (!settings.json) {
     console.log(
-      `${settings.rounds} rounds × ${settings.seconds} s per engine, each in its own process, rates per CPU second; medians over rounds`,
+      `${settings.rounds} rounds × ${settings.seconds} s per engine after ${warmUpOf(settings)} s of warm-up, each in its own process, rates per CPU second; medians over rounds`,
     );
     console.log(
       `${"game".padEnd(25)}${"players".padStart(8)}${"reference/s".padStart(13)}${"generated/s".padStart(13)}` +
@@ -163,6 +173,7 @@ async function main(): Promise<void> {
         {
           rounds: settings.rounds,
           secondsPerRound: settings.seconds,
+          warmUpSeconds: warmUpOf(settings),
           seed: settings.seed,
           cases: reports,
         },
