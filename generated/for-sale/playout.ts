@@ -162,11 +162,9 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n71);
-            $r72 =
-              $low < 0 || $low >= $n71 || $low >= 4294967296 % $n71
-                ? (($t >>> 16) * $n71 + ((($t & 65535) * $n71) >>> 16)) >>> 16
-                : drawInt(G, $n71);
+            const $m = ($t >>> 0) * $n71;
+            const $low = $m >>> 0;
+            $r72 = $low >= $n71 || $low >= 4294967296 % $n71 ? ($m / 4294967296) >>> 0 : drawInt(G, $n71);
           }
           const $j70 = $r72;
           const $a68 = $i67$first - $i67;
@@ -191,11 +189,9 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n77);
-            $r78 =
-              $low < 0 || $low >= $n77 || $low >= 4294967296 % $n77
-                ? (($t >>> 16) * $n77 + ((($t & 65535) * $n77) >>> 16)) >>> 16
-                : drawInt(G, $n77);
+            const $m = ($t >>> 0) * $n77;
+            const $low = $m >>> 0;
+            $r78 = $low >= $n77 || $low >= 4294967296 % $n77 ? ($m / 4294967296) >>> 0 : drawInt(G, $n77);
           }
           const $j76 = $r78;
           const $a74 = $i73$first - $i73;
@@ -662,7 +658,7 @@ export function playout(): PlayoutKernel {
               );
             const $n8 = $total6;
             let $r9 = 0;
-            if ($n8 <= 32768 && $n8 >= 1) {
+            if ($n8 <= 2097152 && $n8 >= 1) {
               {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -673,11 +669,9 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $low = Math.imul($t, $n8);
-                $r9 =
-                  $low < 0 || $low >= $n8 || $low >= 4294967296 % $n8
-                    ? (($t >>> 16) * $n8 + ((($t & 65535) * $n8) >>> 16)) >>> 16
-                    : drawInt(P, $n8);
+                const $m = ($t >>> 0) * $n8;
+                const $low = $m >>> 0;
+                $r9 = $low >= $n8 || $low >= 4294967296 % $n8 ? ($m / 4294967296) >>> 0 : drawInt(P, $n8);
               }
             } else {
               if (!($n8 >= 1 && $n8 <= 4294967296))
@@ -805,7 +799,7 @@ export function playout(): PlayoutKernel {
                   );
                 const $n28 = $total26;
                 let $r29 = 0;
-                if ($n28 <= 32768 && $n28 >= 1) {
+                if ($n28 <= 2097152 && $n28 >= 1) {
                   {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -816,11 +810,10 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $low = Math.imul($t, $n28);
+                    const $m = ($t >>> 0) * $n28;
+                    const $low = $m >>> 0;
                     $r29 =
-                      $low < 0 || $low >= $n28 || $low >= 4294967296 % $n28
-                        ? (($t >>> 16) * $n28 + ((($t & 65535) * $n28) >>> 16)) >>> 16
-                        : drawInt(P, $n28);
+                      $low >= $n28 || $low >= 4294967296 % $n28 ? ($m / 4294967296) >>> 0 : drawInt(P, $n28);
                   }
                 } else {
                   if (!($n28 >= 1 && $n28 <= 4294967296))

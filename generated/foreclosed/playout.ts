@@ -37,7 +37,7 @@ export function playout(): PlayoutKernel {
   function $roll(G: Uint32Array, sides: number): number {
     const $n850 = sides;
     let $r851 = 0;
-    if ($n850 <= 32768 && $n850 >= 1) {
+    if ($n850 <= 2097152 && $n850 >= 1) {
       {
         const $a = G[0]!,
           $b = G[1]!,
@@ -48,11 +48,9 @@ export function playout(): PlayoutKernel {
         G[0] = $b ^ ($b >>> 9);
         G[1] = $c + ($c << 3);
         G[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n850);
-        $r851 =
-          $low < 0 || $low >= $n850 || $low >= 4294967296 % $n850
-            ? (($t >>> 16) * $n850 + ((($t & 65535) * $n850) >>> 16)) >>> 16
-            : drawInt(G, $n850);
+        const $m = ($t >>> 0) * $n850;
+        const $low = $m >>> 0;
+        $r851 = $low >= $n850 || $low >= 4294967296 % $n850 ? ($m / 4294967296) >>> 0 : drawInt(G, $n850);
       }
     } else {
       if (!($n850 >= 1 && $n850 <= 4294967296))
@@ -963,11 +961,9 @@ export function playout(): PlayoutKernel {
                 G[0] = $b ^ ($b >>> 9);
                 G[1] = $c + ($c << 3);
                 G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $low = Math.imul($t, $n62);
-                $r63 =
-                  $low < 0 || $low >= $n62 || $low >= 4294967296 % $n62
-                    ? (($t >>> 16) * $n62 + ((($t & 65535) * $n62) >>> 16)) >>> 16
-                    : drawInt(G, $n62);
+                const $m = ($t >>> 0) * $n62;
+                const $low = $m >>> 0;
+                $r63 = $low >= $n62 || $low >= 4294967296 % $n62 ? ($m / 4294967296) >>> 0 : drawInt(G, $n62);
               }
               const $j61 = $r63;
               const $a59 = $i58$first + $i58;
@@ -4935,7 +4931,7 @@ export function playout(): PlayoutKernel {
             );
           const $n34 = $total32;
           let $r35 = 0;
-          if ($n34 <= 32768 && $n34 >= 1) {
+          if ($n34 <= 2097152 && $n34 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4946,11 +4942,9 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n34);
-              $r35 =
-                $low < 0 || $low >= $n34 || $low >= 4294967296 % $n34
-                  ? (($t >>> 16) * $n34 + ((($t & 65535) * $n34) >>> 16)) >>> 16
-                  : drawInt(P, $n34);
+              const $m = ($t >>> 0) * $n34;
+              const $low = $m >>> 0;
+              $r35 = $low >= $n34 || $low >= 4294967296 % $n34 ? ($m / 4294967296) >>> 0 : drawInt(P, $n34);
             }
           } else {
             if (!($n34 >= 1 && $n34 <= 4294967296))
@@ -5054,7 +5048,7 @@ export function playout(): PlayoutKernel {
       );
     const $n78 = $total76;
     let $r79 = 0;
-    if ($n78 <= 32768 && $n78 >= 1) {
+    if ($n78 <= 2097152 && $n78 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5065,11 +5059,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n78);
-        $r79 =
-          $low < 0 || $low >= $n78 || $low >= 4294967296 % $n78
-            ? (($t >>> 16) * $n78 + ((($t & 65535) * $n78) >>> 16)) >>> 16
-            : drawInt(P, $n78);
+        const $m = ($t >>> 0) * $n78;
+        const $low = $m >>> 0;
+        $r79 = $low >= $n78 || $low >= 4294967296 % $n78 ? ($m / 4294967296) >>> 0 : drawInt(P, $n78);
       }
     } else {
       if (!($n78 >= 1 && $n78 <= 4294967296))
@@ -5134,7 +5126,7 @@ export function playout(): PlayoutKernel {
             );
           const $n92 = $total90;
           let $r93 = 0;
-          if ($n92 <= 32768 && $n92 >= 1) {
+          if ($n92 <= 2097152 && $n92 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5145,11 +5137,9 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n92);
-              $r93 =
-                $low < 0 || $low >= $n92 || $low >= 4294967296 % $n92
-                  ? (($t >>> 16) * $n92 + ((($t & 65535) * $n92) >>> 16)) >>> 16
-                  : drawInt(P, $n92);
+              const $m = ($t >>> 0) * $n92;
+              const $low = $m >>> 0;
+              $r93 = $low >= $n92 || $low >= 4294967296 % $n92 ? ($m / 4294967296) >>> 0 : drawInt(P, $n92);
             }
           } else {
             if (!($n92 >= 1 && $n92 <= 4294967296))
@@ -5204,7 +5194,7 @@ export function playout(): PlayoutKernel {
       );
     const $n110 = $total108;
     let $r111 = 0;
-    if ($n110 <= 32768 && $n110 >= 1) {
+    if ($n110 <= 2097152 && $n110 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5215,11 +5205,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n110);
-        $r111 =
-          $low < 0 || $low >= $n110 || $low >= 4294967296 % $n110
-            ? (($t >>> 16) * $n110 + ((($t & 65535) * $n110) >>> 16)) >>> 16
-            : drawInt(P, $n110);
+        const $m = ($t >>> 0) * $n110;
+        const $low = $m >>> 0;
+        $r111 = $low >= $n110 || $low >= 4294967296 % $n110 ? ($m / 4294967296) >>> 0 : drawInt(P, $n110);
       }
     } else {
       if (!($n110 >= 1 && $n110 <= 4294967296))
@@ -5284,7 +5272,7 @@ export function playout(): PlayoutKernel {
             );
           const $n124 = $total122;
           let $r125 = 0;
-          if ($n124 <= 32768 && $n124 >= 1) {
+          if ($n124 <= 2097152 && $n124 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5295,11 +5283,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n124);
+              const $m = ($t >>> 0) * $n124;
+              const $low = $m >>> 0;
               $r125 =
-                $low < 0 || $low >= $n124 || $low >= 4294967296 % $n124
-                  ? (($t >>> 16) * $n124 + ((($t & 65535) * $n124) >>> 16)) >>> 16
-                  : drawInt(P, $n124);
+                $low >= $n124 || $low >= 4294967296 % $n124 ? ($m / 4294967296) >>> 0 : drawInt(P, $n124);
             }
           } else {
             if (!($n124 >= 1 && $n124 <= 4294967296))
@@ -5354,7 +5341,7 @@ export function playout(): PlayoutKernel {
       );
     const $n150 = $total148;
     let $r151 = 0;
-    if ($n150 <= 32768 && $n150 >= 1) {
+    if ($n150 <= 2097152 && $n150 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5365,11 +5352,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n150);
-        $r151 =
-          $low < 0 || $low >= $n150 || $low >= 4294967296 % $n150
-            ? (($t >>> 16) * $n150 + ((($t & 65535) * $n150) >>> 16)) >>> 16
-            : drawInt(P, $n150);
+        const $m = ($t >>> 0) * $n150;
+        const $low = $m >>> 0;
+        $r151 = $low >= $n150 || $low >= 4294967296 % $n150 ? ($m / 4294967296) >>> 0 : drawInt(P, $n150);
       }
     } else {
       if (!($n150 >= 1 && $n150 <= 4294967296))
@@ -5434,7 +5419,7 @@ export function playout(): PlayoutKernel {
             );
           const $n164 = $total162;
           let $r165 = 0;
-          if ($n164 <= 32768 && $n164 >= 1) {
+          if ($n164 <= 2097152 && $n164 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5445,11 +5430,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n164);
+              const $m = ($t >>> 0) * $n164;
+              const $low = $m >>> 0;
               $r165 =
-                $low < 0 || $low >= $n164 || $low >= 4294967296 % $n164
-                  ? (($t >>> 16) * $n164 + ((($t & 65535) * $n164) >>> 16)) >>> 16
-                  : drawInt(P, $n164);
+                $low >= $n164 || $low >= 4294967296 % $n164 ? ($m / 4294967296) >>> 0 : drawInt(P, $n164);
             }
           } else {
             if (!($n164 >= 1 && $n164 <= 4294967296))
@@ -5504,7 +5488,7 @@ export function playout(): PlayoutKernel {
       );
     const $n180 = $total178;
     let $r181 = 0;
-    if ($n180 <= 32768 && $n180 >= 1) {
+    if ($n180 <= 2097152 && $n180 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5515,11 +5499,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n180);
-        $r181 =
-          $low < 0 || $low >= $n180 || $low >= 4294967296 % $n180
-            ? (($t >>> 16) * $n180 + ((($t & 65535) * $n180) >>> 16)) >>> 16
-            : drawInt(P, $n180);
+        const $m = ($t >>> 0) * $n180;
+        const $low = $m >>> 0;
+        $r181 = $low >= $n180 || $low >= 4294967296 % $n180 ? ($m / 4294967296) >>> 0 : drawInt(P, $n180);
       }
     } else {
       if (!($n180 >= 1 && $n180 <= 4294967296))
@@ -5584,7 +5566,7 @@ export function playout(): PlayoutKernel {
             );
           const $n194 = $total192;
           let $r195 = 0;
-          if ($n194 <= 32768 && $n194 >= 1) {
+          if ($n194 <= 2097152 && $n194 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5595,11 +5577,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n194);
+              const $m = ($t >>> 0) * $n194;
+              const $low = $m >>> 0;
               $r195 =
-                $low < 0 || $low >= $n194 || $low >= 4294967296 % $n194
-                  ? (($t >>> 16) * $n194 + ((($t & 65535) * $n194) >>> 16)) >>> 16
-                  : drawInt(P, $n194);
+                $low >= $n194 || $low >= 4294967296 % $n194 ? ($m / 4294967296) >>> 0 : drawInt(P, $n194);
             }
           } else {
             if (!($n194 >= 1 && $n194 <= 4294967296))
@@ -5654,7 +5635,7 @@ export function playout(): PlayoutKernel {
       );
     const $n229 = $total227;
     let $r230 = 0;
-    if ($n229 <= 32768 && $n229 >= 1) {
+    if ($n229 <= 2097152 && $n229 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5665,11 +5646,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n229);
-        $r230 =
-          $low < 0 || $low >= $n229 || $low >= 4294967296 % $n229
-            ? (($t >>> 16) * $n229 + ((($t & 65535) * $n229) >>> 16)) >>> 16
-            : drawInt(P, $n229);
+        const $m = ($t >>> 0) * $n229;
+        const $low = $m >>> 0;
+        $r230 = $low >= $n229 || $low >= 4294967296 % $n229 ? ($m / 4294967296) >>> 0 : drawInt(P, $n229);
       }
     } else {
       if (!($n229 >= 1 && $n229 <= 4294967296))
@@ -5734,7 +5713,7 @@ export function playout(): PlayoutKernel {
             );
           const $n243 = $total241;
           let $r244 = 0;
-          if ($n243 <= 32768 && $n243 >= 1) {
+          if ($n243 <= 2097152 && $n243 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5745,11 +5724,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n243);
+              const $m = ($t >>> 0) * $n243;
+              const $low = $m >>> 0;
               $r244 =
-                $low < 0 || $low >= $n243 || $low >= 4294967296 % $n243
-                  ? (($t >>> 16) * $n243 + ((($t & 65535) * $n243) >>> 16)) >>> 16
-                  : drawInt(P, $n243);
+                $low >= $n243 || $low >= 4294967296 % $n243 ? ($m / 4294967296) >>> 0 : drawInt(P, $n243);
             }
           } else {
             if (!($n243 >= 1 && $n243 <= 4294967296))
@@ -5804,7 +5782,7 @@ export function playout(): PlayoutKernel {
       );
     const $n269 = $total267;
     let $r270 = 0;
-    if ($n269 <= 32768 && $n269 >= 1) {
+    if ($n269 <= 2097152 && $n269 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5815,11 +5793,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n269);
-        $r270 =
-          $low < 0 || $low >= $n269 || $low >= 4294967296 % $n269
-            ? (($t >>> 16) * $n269 + ((($t & 65535) * $n269) >>> 16)) >>> 16
-            : drawInt(P, $n269);
+        const $m = ($t >>> 0) * $n269;
+        const $low = $m >>> 0;
+        $r270 = $low >= $n269 || $low >= 4294967296 % $n269 ? ($m / 4294967296) >>> 0 : drawInt(P, $n269);
       }
     } else {
       if (!($n269 >= 1 && $n269 <= 4294967296))
@@ -5884,7 +5860,7 @@ export function playout(): PlayoutKernel {
             );
           const $n283 = $total281;
           let $r284 = 0;
-          if ($n283 <= 32768 && $n283 >= 1) {
+          if ($n283 <= 2097152 && $n283 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5895,11 +5871,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n283);
+              const $m = ($t >>> 0) * $n283;
+              const $low = $m >>> 0;
               $r284 =
-                $low < 0 || $low >= $n283 || $low >= 4294967296 % $n283
-                  ? (($t >>> 16) * $n283 + ((($t & 65535) * $n283) >>> 16)) >>> 16
-                  : drawInt(P, $n283);
+                $low >= $n283 || $low >= 4294967296 % $n283 ? ($m / 4294967296) >>> 0 : drawInt(P, $n283);
             }
           } else {
             if (!($n283 >= 1 && $n283 <= 4294967296))
@@ -5954,7 +5929,7 @@ export function playout(): PlayoutKernel {
       );
     const $n299 = $total297;
     let $r300 = 0;
-    if ($n299 <= 32768 && $n299 >= 1) {
+    if ($n299 <= 2097152 && $n299 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -5965,11 +5940,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n299);
-        $r300 =
-          $low < 0 || $low >= $n299 || $low >= 4294967296 % $n299
-            ? (($t >>> 16) * $n299 + ((($t & 65535) * $n299) >>> 16)) >>> 16
-            : drawInt(P, $n299);
+        const $m = ($t >>> 0) * $n299;
+        const $low = $m >>> 0;
+        $r300 = $low >= $n299 || $low >= 4294967296 % $n299 ? ($m / 4294967296) >>> 0 : drawInt(P, $n299);
       }
     } else {
       if (!($n299 >= 1 && $n299 <= 4294967296))
@@ -6034,7 +6007,7 @@ export function playout(): PlayoutKernel {
             );
           const $n313 = $total311;
           let $r314 = 0;
-          if ($n313 <= 32768 && $n313 >= 1) {
+          if ($n313 <= 2097152 && $n313 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6045,11 +6018,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n313);
+              const $m = ($t >>> 0) * $n313;
+              const $low = $m >>> 0;
               $r314 =
-                $low < 0 || $low >= $n313 || $low >= 4294967296 % $n313
-                  ? (($t >>> 16) * $n313 + ((($t & 65535) * $n313) >>> 16)) >>> 16
-                  : drawInt(P, $n313);
+                $low >= $n313 || $low >= 4294967296 % $n313 ? ($m / 4294967296) >>> 0 : drawInt(P, $n313);
             }
           } else {
             if (!($n313 >= 1 && $n313 <= 4294967296))
@@ -6101,7 +6073,7 @@ export function playout(): PlayoutKernel {
       );
     const $n334 = $total332;
     let $r335 = 0;
-    if ($n334 <= 32768 && $n334 >= 1) {
+    if ($n334 <= 2097152 && $n334 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6112,11 +6084,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n334);
-        $r335 =
-          $low < 0 || $low >= $n334 || $low >= 4294967296 % $n334
-            ? (($t >>> 16) * $n334 + ((($t & 65535) * $n334) >>> 16)) >>> 16
-            : drawInt(P, $n334);
+        const $m = ($t >>> 0) * $n334;
+        const $low = $m >>> 0;
+        $r335 = $low >= $n334 || $low >= 4294967296 % $n334 ? ($m / 4294967296) >>> 0 : drawInt(P, $n334);
       }
     } else {
       if (!($n334 >= 1 && $n334 <= 4294967296))
@@ -6207,7 +6177,7 @@ export function playout(): PlayoutKernel {
     attempt356: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n358 = $offered355;
       let $r359 = 0;
-      if ($n358 <= 32768 && $n358 >= 1) {
+      if ($n358 <= 2097152 && $n358 >= 1) {
         {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6218,11 +6188,9 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $low = Math.imul($t, $n358);
-          $r359 =
-            $low < 0 || $low >= $n358 || $low >= 4294967296 % $n358
-              ? (($t >>> 16) * $n358 + ((($t & 65535) * $n358) >>> 16)) >>> 16
-              : drawInt(P, $n358);
+          const $m = ($t >>> 0) * $n358;
+          const $low = $m >>> 0;
+          $r359 = $low >= $n358 || $low >= 4294967296 % $n358 ? ($m / 4294967296) >>> 0 : drawInt(P, $n358);
         }
       } else {
         if (!($n358 >= 1 && $n358 <= 4294967296))
@@ -6234,7 +6202,7 @@ export function playout(): PlayoutKernel {
       if ($offered353 && $pick357-- === 0) {
         const $n363 = $values49$n;
         let $r364 = 0;
-        if ($n363 <= 32768 && $n363 >= 1) {
+        if ($n363 <= 2097152 && $n363 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6245,11 +6213,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n363);
-            $r364 =
-              $low < 0 || $low >= $n363 || $low >= 4294967296 % $n363
-                ? (($t >>> 16) * $n363 + ((($t & 65535) * $n363) >>> 16)) >>> 16
-                : drawInt(P, $n363);
+            const $m = ($t >>> 0) * $n363;
+            const $low = $m >>> 0;
+            $r364 = $low >= $n363 || $low >= 4294967296 % $n363 ? ($m / 4294967296) >>> 0 : drawInt(P, $n363);
           }
         } else {
           if (!($n363 >= 1 && $n363 <= 4294967296))
@@ -6300,7 +6266,7 @@ export function playout(): PlayoutKernel {
       );
     const $n375 = $total373;
     let $r376 = 0;
-    if ($n375 <= 32768 && $n375 >= 1) {
+    if ($n375 <= 2097152 && $n375 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6311,11 +6277,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n375);
-        $r376 =
-          $low < 0 || $low >= $n375 || $low >= 4294967296 % $n375
-            ? (($t >>> 16) * $n375 + ((($t & 65535) * $n375) >>> 16)) >>> 16
-            : drawInt(P, $n375);
+        const $m = ($t >>> 0) * $n375;
+        const $low = $m >>> 0;
+        $r376 = $low >= $n375 || $low >= 4294967296 % $n375 ? ($m / 4294967296) >>> 0 : drawInt(P, $n375);
       }
     } else {
       if (!($n375 >= 1 && $n375 <= 4294967296))
@@ -6392,7 +6356,7 @@ export function playout(): PlayoutKernel {
       );
     const $n391 = $total389;
     let $r392 = 0;
-    if ($n391 <= 32768 && $n391 >= 1) {
+    if ($n391 <= 2097152 && $n391 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6403,11 +6367,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n391);
-        $r392 =
-          $low < 0 || $low >= $n391 || $low >= 4294967296 % $n391
-            ? (($t >>> 16) * $n391 + ((($t & 65535) * $n391) >>> 16)) >>> 16
-            : drawInt(P, $n391);
+        const $m = ($t >>> 0) * $n391;
+        const $low = $m >>> 0;
+        $r392 = $low >= $n391 || $low >= 4294967296 % $n391 ? ($m / 4294967296) >>> 0 : drawInt(P, $n391);
       }
     } else {
       if (!($n391 >= 1 && $n391 <= 4294967296))
@@ -6491,7 +6453,7 @@ export function playout(): PlayoutKernel {
       );
     const $n411 = $total409;
     let $r412 = 0;
-    if ($n411 <= 32768 && $n411 >= 1) {
+    if ($n411 <= 2097152 && $n411 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6502,11 +6464,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n411);
-        $r412 =
-          $low < 0 || $low >= $n411 || $low >= 4294967296 % $n411
-            ? (($t >>> 16) * $n411 + ((($t & 65535) * $n411) >>> 16)) >>> 16
-            : drawInt(P, $n411);
+        const $m = ($t >>> 0) * $n411;
+        const $low = $m >>> 0;
+        $r412 = $low >= $n411 || $low >= 4294967296 % $n411 ? ($m / 4294967296) >>> 0 : drawInt(P, $n411);
       }
     } else {
       if (!($n411 >= 1 && $n411 <= 4294967296))
@@ -6592,7 +6552,7 @@ export function playout(): PlayoutKernel {
       );
     const $n432 = $total430;
     let $r433 = 0;
-    if ($n432 <= 32768 && $n432 >= 1) {
+    if ($n432 <= 2097152 && $n432 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6603,11 +6563,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n432);
-        $r433 =
-          $low < 0 || $low >= $n432 || $low >= 4294967296 % $n432
-            ? (($t >>> 16) * $n432 + ((($t & 65535) * $n432) >>> 16)) >>> 16
-            : drawInt(P, $n432);
+        const $m = ($t >>> 0) * $n432;
+        const $low = $m >>> 0;
+        $r433 = $low >= $n432 || $low >= 4294967296 % $n432 ? ($m / 4294967296) >>> 0 : drawInt(P, $n432);
       }
     } else {
       if (!($n432 >= 1 && $n432 <= 4294967296))
@@ -6824,7 +6782,7 @@ export function playout(): PlayoutKernel {
     attempt471: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n473 = $offered470;
       let $r474 = 0;
-      if ($n473 <= 32768 && $n473 >= 1) {
+      if ($n473 <= 2097152 && $n473 >= 1) {
         {
           const $a = P[0]!,
             $b = P[1]!,
@@ -6835,11 +6793,9 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $low = Math.imul($t, $n473);
-          $r474 =
-            $low < 0 || $low >= $n473 || $low >= 4294967296 % $n473
-              ? (($t >>> 16) * $n473 + ((($t & 65535) * $n473) >>> 16)) >>> 16
-              : drawInt(P, $n473);
+          const $m = ($t >>> 0) * $n473;
+          const $low = $m >>> 0;
+          $r474 = $low >= $n473 || $low >= 4294967296 % $n473 ? ($m / 4294967296) >>> 0 : drawInt(P, $n473);
         }
       } else {
         if (!($n473 >= 1 && $n473 <= 4294967296))
@@ -6882,7 +6838,7 @@ export function playout(): PlayoutKernel {
         }
         const $n478 = $values54$n;
         let $r479 = 0;
-        if ($n478 <= 32768 && $n478 >= 1) {
+        if ($n478 <= 2097152 && $n478 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6893,11 +6849,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n478);
-            $r479 =
-              $low < 0 || $low >= $n478 || $low >= 4294967296 % $n478
-                ? (($t >>> 16) * $n478 + ((($t & 65535) * $n478) >>> 16)) >>> 16
-                : drawInt(P, $n478);
+            const $m = ($t >>> 0) * $n478;
+            const $low = $m >>> 0;
+            $r479 = $low >= $n478 || $low >= 4294967296 % $n478 ? ($m / 4294967296) >>> 0 : drawInt(P, $n478);
           }
         } else {
           if (!($n478 >= 1 && $n478 <= 4294967296))
@@ -6976,7 +6930,7 @@ export function playout(): PlayoutKernel {
       if ($offered465 && $pick472-- === 0) {
         const $n486 = maskSeats($seats466);
         let $r487 = 0;
-        if ($n486 <= 32768 && $n486 >= 1) {
+        if ($n486 <= 2097152 && $n486 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6987,11 +6941,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n486);
-            $r487 =
-              $low < 0 || $low >= $n486 || $low >= 4294967296 % $n486
-                ? (($t >>> 16) * $n486 + ((($t & 65535) * $n486) >>> 16)) >>> 16
-                : drawInt(P, $n486);
+            const $m = ($t >>> 0) * $n486;
+            const $low = $m >>> 0;
+            $r487 = $low >= $n486 || $low >= 4294967296 % $n486 ? ($m / 4294967296) >>> 0 : drawInt(P, $n486);
           }
         } else {
           if (!($n486 >= 1 && $n486 <= 4294967296))
@@ -7036,7 +6988,7 @@ export function playout(): PlayoutKernel {
         }
         const $n491 = $values56$n;
         let $r492 = 0;
-        if ($n491 <= 32768 && $n491 >= 1) {
+        if ($n491 <= 2097152 && $n491 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7047,11 +6999,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n491);
-            $r492 =
-              $low < 0 || $low >= $n491 || $low >= 4294967296 % $n491
-                ? (($t >>> 16) * $n491 + ((($t & 65535) * $n491) >>> 16)) >>> 16
-                : drawInt(P, $n491);
+            const $m = ($t >>> 0) * $n491;
+            const $low = $m >>> 0;
+            $r492 = $low >= $n491 || $low >= 4294967296 % $n491 ? ($m / 4294967296) >>> 0 : drawInt(P, $n491);
           }
         } else {
           if (!($n491 >= 1 && $n491 <= 4294967296))
@@ -7204,7 +7154,7 @@ export function playout(): PlayoutKernel {
       );
     const $n518 = $total516;
     let $r519 = 0;
-    if ($n518 <= 32768 && $n518 >= 1) {
+    if ($n518 <= 2097152 && $n518 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7215,11 +7165,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n518);
-        $r519 =
-          $low < 0 || $low >= $n518 || $low >= 4294967296 % $n518
-            ? (($t >>> 16) * $n518 + ((($t & 65535) * $n518) >>> 16)) >>> 16
-            : drawInt(P, $n518);
+        const $m = ($t >>> 0) * $n518;
+        const $low = $m >>> 0;
+        $r519 = $low >= $n518 || $low >= 4294967296 % $n518 ? ($m / 4294967296) >>> 0 : drawInt(P, $n518);
       }
     } else {
       if (!($n518 >= 1 && $n518 <= 4294967296))
@@ -7345,7 +7293,7 @@ export function playout(): PlayoutKernel {
       );
     const $n543 = $total541;
     let $r544 = 0;
-    if ($n543 <= 32768 && $n543 >= 1) {
+    if ($n543 <= 2097152 && $n543 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7356,11 +7304,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n543);
-        $r544 =
-          $low < 0 || $low >= $n543 || $low >= 4294967296 % $n543
-            ? (($t >>> 16) * $n543 + ((($t & 65535) * $n543) >>> 16)) >>> 16
-            : drawInt(P, $n543);
+        const $m = ($t >>> 0) * $n543;
+        const $low = $m >>> 0;
+        $r544 = $low >= $n543 || $low >= 4294967296 % $n543 ? ($m / 4294967296) >>> 0 : drawInt(P, $n543);
       }
     } else {
       if (!($n543 >= 1 && $n543 <= 4294967296))
@@ -7503,7 +7449,7 @@ export function playout(): PlayoutKernel {
       );
     const $n570 = $total568;
     let $r571 = 0;
-    if ($n570 <= 32768 && $n570 >= 1) {
+    if ($n570 <= 2097152 && $n570 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7514,11 +7460,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n570);
-        $r571 =
-          $low < 0 || $low >= $n570 || $low >= 4294967296 % $n570
-            ? (($t >>> 16) * $n570 + ((($t & 65535) * $n570) >>> 16)) >>> 16
-            : drawInt(P, $n570);
+        const $m = ($t >>> 0) * $n570;
+        const $low = $m >>> 0;
+        $r571 = $low >= $n570 || $low >= 4294967296 % $n570 ? ($m / 4294967296) >>> 0 : drawInt(P, $n570);
       }
     } else {
       if (!($n570 >= 1 && $n570 <= 4294967296))
@@ -7590,7 +7534,7 @@ export function playout(): PlayoutKernel {
       );
     const $n580 = $total578;
     let $r581 = 0;
-    if ($n580 <= 32768 && $n580 >= 1) {
+    if ($n580 <= 2097152 && $n580 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7601,11 +7545,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n580);
-        $r581 =
-          $low < 0 || $low >= $n580 || $low >= 4294967296 % $n580
-            ? (($t >>> 16) * $n580 + ((($t & 65535) * $n580) >>> 16)) >>> 16
-            : drawInt(P, $n580);
+        const $m = ($t >>> 0) * $n580;
+        const $low = $m >>> 0;
+        $r581 = $low >= $n580 || $low >= 4294967296 % $n580 ? ($m / 4294967296) >>> 0 : drawInt(P, $n580);
       }
     } else {
       if (!($n580 >= 1 && $n580 <= 4294967296))
@@ -7740,7 +7682,7 @@ export function playout(): PlayoutKernel {
       );
     const $n605 = $total603;
     let $r606 = 0;
-    if ($n605 <= 32768 && $n605 >= 1) {
+    if ($n605 <= 2097152 && $n605 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7751,11 +7693,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n605);
-        $r606 =
-          $low < 0 || $low >= $n605 || $low >= 4294967296 % $n605
-            ? (($t >>> 16) * $n605 + ((($t & 65535) * $n605) >>> 16)) >>> 16
-            : drawInt(P, $n605);
+        const $m = ($t >>> 0) * $n605;
+        const $low = $m >>> 0;
+        $r606 = $low >= $n605 || $low >= 4294967296 % $n605 ? ($m / 4294967296) >>> 0 : drawInt(P, $n605);
       }
     } else {
       if (!($n605 >= 1 && $n605 <= 4294967296))
@@ -7821,7 +7761,7 @@ export function playout(): PlayoutKernel {
       );
     const $n626 = $total624;
     let $r627 = 0;
-    if ($n626 <= 32768 && $n626 >= 1) {
+    if ($n626 <= 2097152 && $n626 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7832,11 +7772,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n626);
-        $r627 =
-          $low < 0 || $low >= $n626 || $low >= 4294967296 % $n626
-            ? (($t >>> 16) * $n626 + ((($t & 65535) * $n626) >>> 16)) >>> 16
-            : drawInt(P, $n626);
+        const $m = ($t >>> 0) * $n626;
+        const $low = $m >>> 0;
+        $r627 = $low >= $n626 || $low >= 4294967296 % $n626 ? ($m / 4294967296) >>> 0 : drawInt(P, $n626);
       }
     } else {
       if (!($n626 >= 1 && $n626 <= 4294967296))
@@ -7913,7 +7851,7 @@ export function playout(): PlayoutKernel {
       );
     const $n642 = $total640;
     let $r643 = 0;
-    if ($n642 <= 32768 && $n642 >= 1) {
+    if ($n642 <= 2097152 && $n642 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -7924,11 +7862,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n642);
-        $r643 =
-          $low < 0 || $low >= $n642 || $low >= 4294967296 % $n642
-            ? (($t >>> 16) * $n642 + ((($t & 65535) * $n642) >>> 16)) >>> 16
-            : drawInt(P, $n642);
+        const $m = ($t >>> 0) * $n642;
+        const $low = $m >>> 0;
+        $r643 = $low >= $n642 || $low >= 4294967296 % $n642 ? ($m / 4294967296) >>> 0 : drawInt(P, $n642);
       }
     } else {
       if (!($n642 >= 1 && $n642 <= 4294967296))
@@ -8012,7 +7948,7 @@ export function playout(): PlayoutKernel {
       );
     const $n662 = $total660;
     let $r663 = 0;
-    if ($n662 <= 32768 && $n662 >= 1) {
+    if ($n662 <= 2097152 && $n662 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8023,11 +7959,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n662);
-        $r663 =
-          $low < 0 || $low >= $n662 || $low >= 4294967296 % $n662
-            ? (($t >>> 16) * $n662 + ((($t & 65535) * $n662) >>> 16)) >>> 16
-            : drawInt(P, $n662);
+        const $m = ($t >>> 0) * $n662;
+        const $low = $m >>> 0;
+        $r663 = $low >= $n662 || $low >= 4294967296 % $n662 ? ($m / 4294967296) >>> 0 : drawInt(P, $n662);
       }
     } else {
       if (!($n662 >= 1 && $n662 <= 4294967296))
@@ -8113,7 +8047,7 @@ export function playout(): PlayoutKernel {
       );
     const $n683 = $total681;
     let $r684 = 0;
-    if ($n683 <= 32768 && $n683 >= 1) {
+    if ($n683 <= 2097152 && $n683 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8124,11 +8058,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n683);
-        $r684 =
-          $low < 0 || $low >= $n683 || $low >= 4294967296 % $n683
-            ? (($t >>> 16) * $n683 + ((($t & 65535) * $n683) >>> 16)) >>> 16
-            : drawInt(P, $n683);
+        const $m = ($t >>> 0) * $n683;
+        const $low = $m >>> 0;
+        $r684 = $low >= $n683 || $low >= 4294967296 % $n683 ? ($m / 4294967296) >>> 0 : drawInt(P, $n683);
       }
     } else {
       if (!($n683 >= 1 && $n683 <= 4294967296))
@@ -8244,7 +8176,7 @@ export function playout(): PlayoutKernel {
     attempt709: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n711 = $offered708;
       let $r712 = 0;
-      if ($n711 <= 32768 && $n711 >= 1) {
+      if ($n711 <= 2097152 && $n711 >= 1) {
         {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8255,11 +8187,9 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $low = Math.imul($t, $n711);
-          $r712 =
-            $low < 0 || $low >= $n711 || $low >= 4294967296 % $n711
-              ? (($t >>> 16) * $n711 + ((($t & 65535) * $n711) >>> 16)) >>> 16
-              : drawInt(P, $n711);
+          const $m = ($t >>> 0) * $n711;
+          const $low = $m >>> 0;
+          $r712 = $low >= $n711 || $low >= 4294967296 % $n711 ? ($m / 4294967296) >>> 0 : drawInt(P, $n711);
         }
       } else {
         if (!($n711 >= 1 && $n711 <= 4294967296))
@@ -8271,7 +8201,7 @@ export function playout(): PlayoutKernel {
       if ($offered706 && $pick710-- === 0) {
         const $n716 = $values61$n;
         let $r717 = 0;
-        if ($n716 <= 32768 && $n716 >= 1) {
+        if ($n716 <= 2097152 && $n716 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8282,11 +8212,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n716);
-            $r717 =
-              $low < 0 || $low >= $n716 || $low >= 4294967296 % $n716
-                ? (($t >>> 16) * $n716 + ((($t & 65535) * $n716) >>> 16)) >>> 16
-                : drawInt(P, $n716);
+            const $m = ($t >>> 0) * $n716;
+            const $low = $m >>> 0;
+            $r717 = $low >= $n716 || $low >= 4294967296 % $n716 ? ($m / 4294967296) >>> 0 : drawInt(P, $n716);
           }
         } else {
           if (!($n716 >= 1 && $n716 <= 4294967296))
@@ -8337,7 +8265,7 @@ export function playout(): PlayoutKernel {
       );
     const $n728 = $total726;
     let $r729 = 0;
-    if ($n728 <= 32768 && $n728 >= 1) {
+    if ($n728 <= 2097152 && $n728 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8348,11 +8276,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n728);
-        $r729 =
-          $low < 0 || $low >= $n728 || $low >= 4294967296 % $n728
-            ? (($t >>> 16) * $n728 + ((($t & 65535) * $n728) >>> 16)) >>> 16
-            : drawInt(P, $n728);
+        const $m = ($t >>> 0) * $n728;
+        const $low = $m >>> 0;
+        $r729 = $low >= $n728 || $low >= 4294967296 % $n728 ? ($m / 4294967296) >>> 0 : drawInt(P, $n728);
       }
     } else {
       if (!($n728 >= 1 && $n728 <= 4294967296))
@@ -8429,7 +8355,7 @@ export function playout(): PlayoutKernel {
       );
     const $n744 = $total742;
     let $r745 = 0;
-    if ($n744 <= 32768 && $n744 >= 1) {
+    if ($n744 <= 2097152 && $n744 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8440,11 +8366,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n744);
-        $r745 =
-          $low < 0 || $low >= $n744 || $low >= 4294967296 % $n744
-            ? (($t >>> 16) * $n744 + ((($t & 65535) * $n744) >>> 16)) >>> 16
-            : drawInt(P, $n744);
+        const $m = ($t >>> 0) * $n744;
+        const $low = $m >>> 0;
+        $r745 = $low >= $n744 || $low >= 4294967296 % $n744 ? ($m / 4294967296) >>> 0 : drawInt(P, $n744);
       }
     } else {
       if (!($n744 >= 1 && $n744 <= 4294967296))
@@ -8528,7 +8452,7 @@ export function playout(): PlayoutKernel {
       );
     const $n764 = $total762;
     let $r765 = 0;
-    if ($n764 <= 32768 && $n764 >= 1) {
+    if ($n764 <= 2097152 && $n764 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8539,11 +8463,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n764);
-        $r765 =
-          $low < 0 || $low >= $n764 || $low >= 4294967296 % $n764
-            ? (($t >>> 16) * $n764 + ((($t & 65535) * $n764) >>> 16)) >>> 16
-            : drawInt(P, $n764);
+        const $m = ($t >>> 0) * $n764;
+        const $low = $m >>> 0;
+        $r765 = $low >= $n764 || $low >= 4294967296 % $n764 ? ($m / 4294967296) >>> 0 : drawInt(P, $n764);
       }
     } else {
       if (!($n764 >= 1 && $n764 <= 4294967296))
@@ -8629,7 +8551,7 @@ export function playout(): PlayoutKernel {
       );
     const $n785 = $total783;
     let $r786 = 0;
-    if ($n785 <= 32768 && $n785 >= 1) {
+    if ($n785 <= 2097152 && $n785 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8640,11 +8562,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n785);
-        $r786 =
-          $low < 0 || $low >= $n785 || $low >= 4294967296 % $n785
-            ? (($t >>> 16) * $n785 + ((($t & 65535) * $n785) >>> 16)) >>> 16
-            : drawInt(P, $n785);
+        const $m = ($t >>> 0) * $n785;
+        const $low = $m >>> 0;
+        $r786 = $low >= $n785 || $low >= 4294967296 % $n785 ? ($m / 4294967296) >>> 0 : drawInt(P, $n785);
       }
     } else {
       if (!($n785 >= 1 && $n785 <= 4294967296))
@@ -9035,11 +8955,9 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n806);
-            $r807 =
-              $low < 0 || $low >= $n806 || $low >= 4294967296 % $n806
-                ? (($t >>> 16) * $n806 + ((($t & 65535) * $n806) >>> 16)) >>> 16
-                : drawInt(G, $n806);
+            const $m = ($t >>> 0) * $n806;
+            const $low = $m >>> 0;
+            $r807 = $low >= $n806 || $low >= 4294967296 % $n806 ? ($m / 4294967296) >>> 0 : drawInt(G, $n806);
           }
           const $j805 = $r807;
           const $a803 = $i802$first - $i802;
@@ -9084,11 +9002,9 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n813);
-            $r814 =
-              $low < 0 || $low >= $n813 || $low >= 4294967296 % $n813
-                ? (($t >>> 16) * $n813 + ((($t & 65535) * $n813) >>> 16)) >>> 16
-                : drawInt(G, $n813);
+            const $m = ($t >>> 0) * $n813;
+            const $low = $m >>> 0;
+            $r814 = $low >= $n813 || $low >= 4294967296 % $n813 ? ($m / 4294967296) >>> 0 : drawInt(G, $n813);
           }
           const $j812 = $r814;
           const $a810 = $i809$first - $i809;
@@ -9182,11 +9098,9 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n822);
-            $r823 =
-              $low < 0 || $low >= $n822 || $low >= 4294967296 % $n822
-                ? (($t >>> 16) * $n822 + ((($t & 65535) * $n822) >>> 16)) >>> 16
-                : drawInt(G, $n822);
+            const $m = ($t >>> 0) * $n822;
+            const $low = $m >>> 0;
+            $r823 = $low >= $n822 || $low >= 4294967296 % $n822 ? ($m / 4294967296) >>> 0 : drawInt(G, $n822);
           }
           const $j821 = $r823;
           const $a819 = $i818$first - $i818;

@@ -492,7 +492,7 @@ export function playout(): PlayoutKernel {
     attempt8: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n10 = $offered7;
       let $r11 = 0;
-      if ($n10 <= 32768 && $n10 >= 1) {
+      if ($n10 <= 2097152 && $n10 >= 1) {
         {
           const $a = P[0]!,
             $b = P[1]!,
@@ -503,11 +503,9 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $low = Math.imul($t, $n10);
-          $r11 =
-            $low < 0 || $low >= $n10 || $low >= 4294967296 % $n10
-              ? (($t >>> 16) * $n10 + ((($t & 65535) * $n10) >>> 16)) >>> 16
-              : drawInt(P, $n10);
+          const $m = ($t >>> 0) * $n10;
+          const $low = $m >>> 0;
+          $r11 = $low >= $n10 || $low >= 4294967296 % $n10 ? ($m / 4294967296) >>> 0 : drawInt(P, $n10);
         }
       } else {
         if (!($n10 >= 1 && $n10 <= 4294967296))
@@ -1044,11 +1042,9 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n109);
-            $r110 =
-              $low < 0 || $low >= $n109 || $low >= 4294967296 % $n109
-                ? (($t >>> 16) * $n109 + ((($t & 65535) * $n109) >>> 16)) >>> 16
-                : drawInt(G, $n109);
+            const $m = ($t >>> 0) * $n109;
+            const $low = $m >>> 0;
+            $r110 = $low >= $n109 || $low >= 4294967296 % $n109 ? ($m / 4294967296) >>> 0 : drawInt(G, $n109);
           }
           const $j108 = $r110;
           const $a106 = $i105$first - $i105;
@@ -1130,11 +1126,9 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n125);
-            $r126 =
-              $low < 0 || $low >= $n125 || $low >= 4294967296 % $n125
-                ? (($t >>> 16) * $n125 + ((($t & 65535) * $n125) >>> 16)) >>> 16
-                : drawInt(G, $n125);
+            const $m = ($t >>> 0) * $n125;
+            const $low = $m >>> 0;
+            $r126 = $low >= $n125 || $low >= 4294967296 % $n125 ? ($m / 4294967296) >>> 0 : drawInt(G, $n125);
           }
           const $j124 = $r126;
           const $a122 = $i121$first + $i121;
@@ -1216,11 +1210,10 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n137);
+              const $m = ($t >>> 0) * $n137;
+              const $low = $m >>> 0;
               $r138 =
-                $low < 0 || $low >= $n137 || $low >= 4294967296 % $n137
-                  ? (($t >>> 16) * $n137 + ((($t & 65535) * $n137) >>> 16)) >>> 16
-                  : drawInt(G, $n137);
+                $low >= $n137 || $low >= 4294967296 % $n137 ? ($m / 4294967296) >>> 0 : drawInt(G, $n137);
             }
             const $j136 = $r138;
             const $a134 = $i133$first + $i133;

@@ -39,7 +39,7 @@ export function playout(): PlayoutKernel {
   function $roll(G: Uint32Array, sides: number): number {
     const $n1028 = sides;
     let $r1029 = 0;
-    if ($n1028 <= 32768 && $n1028 >= 1) {
+    if ($n1028 <= 2097152 && $n1028 >= 1) {
       {
         const $a = G[0]!,
           $b = G[1]!,
@@ -50,11 +50,9 @@ export function playout(): PlayoutKernel {
         G[0] = $b ^ ($b >>> 9);
         G[1] = $c + ($c << 3);
         G[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n1028);
-        $r1029 =
-          $low < 0 || $low >= $n1028 || $low >= 4294967296 % $n1028
-            ? (($t >>> 16) * $n1028 + ((($t & 65535) * $n1028) >>> 16)) >>> 16
-            : drawInt(G, $n1028);
+        const $m = ($t >>> 0) * $n1028;
+        const $low = $m >>> 0;
+        $r1029 = $low >= $n1028 || $low >= 4294967296 % $n1028 ? ($m / 4294967296) >>> 0 : drawInt(G, $n1028);
       }
     } else {
       if (!($n1028 >= 1 && $n1028 <= 4294967296))
@@ -4293,7 +4291,7 @@ export function playout(): PlayoutKernel {
         if ($left48 > 1) {
           const $n52 = $left48;
           let $r53 = 0;
-          if ($n52 <= 32768 && $n52 >= 1) {
+          if ($n52 <= 2097152 && $n52 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4304,11 +4302,9 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n52);
-              $r53 =
-                $low < 0 || $low >= $n52 || $low >= 4294967296 % $n52
-                  ? (($t >>> 16) * $n52 + ((($t & 65535) * $n52) >>> 16)) >>> 16
-                  : drawInt(P, $n52);
+              const $m = ($t >>> 0) * $n52;
+              const $low = $m >>> 0;
+              $r53 = $low >= $n52 || $low >= 4294967296 % $n52 ? ($m / 4294967296) >>> 0 : drawInt(P, $n52);
             }
           } else {
             if (!($n52 >= 1 && $n52 <= 4294967296))
@@ -4443,7 +4439,7 @@ export function playout(): PlayoutKernel {
         attempt60: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
           const $n62 = $offered59;
           let $r63 = 0;
-          if ($n62 <= 32768 && $n62 >= 1) {
+          if ($n62 <= 2097152 && $n62 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4454,11 +4450,9 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n62);
-              $r63 =
-                $low < 0 || $low >= $n62 || $low >= 4294967296 % $n62
-                  ? (($t >>> 16) * $n62 + ((($t & 65535) * $n62) >>> 16)) >>> 16
-                  : drawInt(P, $n62);
+              const $m = ($t >>> 0) * $n62;
+              const $low = $m >>> 0;
+              $r63 = $low >= $n62 || $low >= 4294967296 % $n62 ? ($m / 4294967296) >>> 0 : drawInt(P, $n62);
             }
           } else {
             if (!($n62 >= 1 && $n62 <= 4294967296))
@@ -4470,7 +4464,7 @@ export function playout(): PlayoutKernel {
           if ($offered56 && $pick61-- === 0) {
             const $n67 = Math.max(0, $high55 - $least57 + 1);
             let $r68 = 0;
-            if ($n67 <= 32768 && $n67 >= 1) {
+            if ($n67 <= 2097152 && $n67 >= 1) {
               {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -4481,11 +4475,9 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $low = Math.imul($t, $n67);
-                $r68 =
-                  $low < 0 || $low >= $n67 || $low >= 4294967296 % $n67
-                    ? (($t >>> 16) * $n67 + ((($t & 65535) * $n67) >>> 16)) >>> 16
-                    : drawInt(P, $n67);
+                const $m = ($t >>> 0) * $n67;
+                const $low = $m >>> 0;
+                $r68 = $low >= $n67 || $low >= 4294967296 % $n67 ? ($m / 4294967296) >>> 0 : drawInt(P, $n67);
               }
             } else {
               if (!($n67 >= 1 && $n67 <= 4294967296))
@@ -4665,7 +4657,7 @@ export function playout(): PlayoutKernel {
     attempt131: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n133 = $offered130;
       let $r134 = 0;
-      if ($n133 <= 32768 && $n133 >= 1) {
+      if ($n133 <= 2097152 && $n133 >= 1) {
         {
           const $a = P[0]!,
             $b = P[1]!,
@@ -4676,11 +4668,9 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $low = Math.imul($t, $n133);
-          $r134 =
-            $low < 0 || $low >= $n133 || $low >= 4294967296 % $n133
-              ? (($t >>> 16) * $n133 + ((($t & 65535) * $n133) >>> 16)) >>> 16
-              : drawInt(P, $n133);
+          const $m = ($t >>> 0) * $n133;
+          const $low = $m >>> 0;
+          $r134 = $low >= $n133 || $low >= 4294967296 % $n133 ? ($m / 4294967296) >>> 0 : drawInt(P, $n133);
         }
       } else {
         if (!($n133 >= 1 && $n133 <= 4294967296))
@@ -4692,7 +4682,7 @@ export function playout(): PlayoutKernel {
       if ($offered92 && $pick132-- === 0) {
         const $n138 = $values11$n;
         let $r139 = 0;
-        if ($n138 <= 32768 && $n138 >= 1) {
+        if ($n138 <= 2097152 && $n138 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4703,11 +4693,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n138);
-            $r139 =
-              $low < 0 || $low >= $n138 || $low >= 4294967296 % $n138
-                ? (($t >>> 16) * $n138 + ((($t & 65535) * $n138) >>> 16)) >>> 16
-                : drawInt(P, $n138);
+            const $m = ($t >>> 0) * $n138;
+            const $low = $m >>> 0;
+            $r139 = $low >= $n138 || $low >= 4294967296 % $n138 ? ($m / 4294967296) >>> 0 : drawInt(P, $n138);
           }
         } else {
           if (!($n138 >= 1 && $n138 <= 4294967296))
@@ -4758,7 +4746,7 @@ export function playout(): PlayoutKernel {
       if ($offered103 && $pick132-- === 0) {
         const $n145 = $values12$n;
         let $r146 = 0;
-        if ($n145 <= 32768 && $n145 >= 1) {
+        if ($n145 <= 2097152 && $n145 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4769,11 +4757,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n145);
-            $r146 =
-              $low < 0 || $low >= $n145 || $low >= 4294967296 % $n145
-                ? (($t >>> 16) * $n145 + ((($t & 65535) * $n145) >>> 16)) >>> 16
-                : drawInt(P, $n145);
+            const $m = ($t >>> 0) * $n145;
+            const $low = $m >>> 0;
+            $r146 = $low >= $n145 || $low >= 4294967296 % $n145 ? ($m / 4294967296) >>> 0 : drawInt(P, $n145);
           }
         } else {
           if (!($n145 >= 1 && $n145 <= 4294967296))
@@ -4828,7 +4814,7 @@ export function playout(): PlayoutKernel {
       if ($offered114 && $pick132-- === 0) {
         const $n152 = $values13$n;
         let $r153 = 0;
-        if ($n152 <= 32768 && $n152 >= 1) {
+        if ($n152 <= 2097152 && $n152 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -4839,11 +4825,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n152);
-            $r153 =
-              $low < 0 || $low >= $n152 || $low >= 4294967296 % $n152
-                ? (($t >>> 16) * $n152 + ((($t & 65535) * $n152) >>> 16)) >>> 16
-                : drawInt(P, $n152);
+            const $m = ($t >>> 0) * $n152;
+            const $low = $m >>> 0;
+            $r153 = $low >= $n152 || $low >= 4294967296 % $n152 ? ($m / 4294967296) >>> 0 : drawInt(P, $n152);
           }
         } else {
           if (!($n152 >= 1 && $n152 <= 4294967296))
@@ -4918,7 +4902,7 @@ export function playout(): PlayoutKernel {
         if ($left185 > 1) {
           const $n189 = $left185;
           let $r190 = 0;
-          if ($n189 <= 32768 && $n189 >= 1) {
+          if ($n189 <= 2097152 && $n189 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -4929,11 +4913,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n189);
+              const $m = ($t >>> 0) * $n189;
+              const $low = $m >>> 0;
               $r190 =
-                $low < 0 || $low >= $n189 || $low >= 4294967296 % $n189
-                  ? (($t >>> 16) * $n189 + ((($t & 65535) * $n189) >>> 16)) >>> 16
-                  : drawInt(P, $n189);
+                $low >= $n189 || $low >= 4294967296 % $n189 ? ($m / 4294967296) >>> 0 : drawInt(P, $n189);
             }
           } else {
             if (!($n189 >= 1 && $n189 <= 4294967296))
@@ -5068,7 +5051,7 @@ export function playout(): PlayoutKernel {
         attempt197: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
           const $n199 = $offered196;
           let $r200 = 0;
-          if ($n199 <= 32768 && $n199 >= 1) {
+          if ($n199 <= 2097152 && $n199 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5079,11 +5062,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n199);
+              const $m = ($t >>> 0) * $n199;
+              const $low = $m >>> 0;
               $r200 =
-                $low < 0 || $low >= $n199 || $low >= 4294967296 % $n199
-                  ? (($t >>> 16) * $n199 + ((($t & 65535) * $n199) >>> 16)) >>> 16
-                  : drawInt(P, $n199);
+                $low >= $n199 || $low >= 4294967296 % $n199 ? ($m / 4294967296) >>> 0 : drawInt(P, $n199);
             }
           } else {
             if (!($n199 >= 1 && $n199 <= 4294967296))
@@ -5095,7 +5077,7 @@ export function playout(): PlayoutKernel {
           if ($offered193 && $pick198-- === 0) {
             const $n204 = Math.max(0, $high192 - $least194 + 1);
             let $r205 = 0;
-            if ($n204 <= 32768 && $n204 >= 1) {
+            if ($n204 <= 2097152 && $n204 >= 1) {
               {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5106,11 +5088,10 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $low = Math.imul($t, $n204);
+                const $m = ($t >>> 0) * $n204;
+                const $low = $m >>> 0;
                 $r205 =
-                  $low < 0 || $low >= $n204 || $low >= 4294967296 % $n204
-                    ? (($t >>> 16) * $n204 + ((($t & 65535) * $n204) >>> 16)) >>> 16
-                    : drawInt(P, $n204);
+                  $low >= $n204 || $low >= 4294967296 % $n204 ? ($m / 4294967296) >>> 0 : drawInt(P, $n204);
               }
             } else {
               if (!($n204 >= 1 && $n204 <= 4294967296))
@@ -5290,7 +5271,7 @@ export function playout(): PlayoutKernel {
     attempt268: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n270 = $offered267;
       let $r271 = 0;
-      if ($n270 <= 32768 && $n270 >= 1) {
+      if ($n270 <= 2097152 && $n270 >= 1) {
         {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5301,11 +5282,9 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $low = Math.imul($t, $n270);
-          $r271 =
-            $low < 0 || $low >= $n270 || $low >= 4294967296 % $n270
-              ? (($t >>> 16) * $n270 + ((($t & 65535) * $n270) >>> 16)) >>> 16
-              : drawInt(P, $n270);
+          const $m = ($t >>> 0) * $n270;
+          const $low = $m >>> 0;
+          $r271 = $low >= $n270 || $low >= 4294967296 % $n270 ? ($m / 4294967296) >>> 0 : drawInt(P, $n270);
         }
       } else {
         if (!($n270 >= 1 && $n270 <= 4294967296))
@@ -5317,7 +5296,7 @@ export function playout(): PlayoutKernel {
       if ($offered229 && $pick269-- === 0) {
         const $n275 = $values18$n;
         let $r276 = 0;
-        if ($n275 <= 32768 && $n275 >= 1) {
+        if ($n275 <= 2097152 && $n275 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5328,11 +5307,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n275);
-            $r276 =
-              $low < 0 || $low >= $n275 || $low >= 4294967296 % $n275
-                ? (($t >>> 16) * $n275 + ((($t & 65535) * $n275) >>> 16)) >>> 16
-                : drawInt(P, $n275);
+            const $m = ($t >>> 0) * $n275;
+            const $low = $m >>> 0;
+            $r276 = $low >= $n275 || $low >= 4294967296 % $n275 ? ($m / 4294967296) >>> 0 : drawInt(P, $n275);
           }
         } else {
           if (!($n275 >= 1 && $n275 <= 4294967296))
@@ -5383,7 +5360,7 @@ export function playout(): PlayoutKernel {
       if ($offered240 && $pick269-- === 0) {
         const $n282 = $values19$n;
         let $r283 = 0;
-        if ($n282 <= 32768 && $n282 >= 1) {
+        if ($n282 <= 2097152 && $n282 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5394,11 +5371,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n282);
-            $r283 =
-              $low < 0 || $low >= $n282 || $low >= 4294967296 % $n282
-                ? (($t >>> 16) * $n282 + ((($t & 65535) * $n282) >>> 16)) >>> 16
-                : drawInt(P, $n282);
+            const $m = ($t >>> 0) * $n282;
+            const $low = $m >>> 0;
+            $r283 = $low >= $n282 || $low >= 4294967296 % $n282 ? ($m / 4294967296) >>> 0 : drawInt(P, $n282);
           }
         } else {
           if (!($n282 >= 1 && $n282 <= 4294967296))
@@ -5453,7 +5428,7 @@ export function playout(): PlayoutKernel {
       if ($offered251 && $pick269-- === 0) {
         const $n289 = $values20$n;
         let $r290 = 0;
-        if ($n289 <= 32768 && $n289 >= 1) {
+        if ($n289 <= 2097152 && $n289 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5464,11 +5439,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n289);
-            $r290 =
-              $low < 0 || $low >= $n289 || $low >= 4294967296 % $n289
-                ? (($t >>> 16) * $n289 + ((($t & 65535) * $n289) >>> 16)) >>> 16
-                : drawInt(P, $n289);
+            const $m = ($t >>> 0) * $n289;
+            const $low = $m >>> 0;
+            $r290 = $low >= $n289 || $low >= 4294967296 % $n289 ? ($m / 4294967296) >>> 0 : drawInt(P, $n289);
           }
         } else {
           if (!($n289 >= 1 && $n289 <= 4294967296))
@@ -5543,7 +5516,7 @@ export function playout(): PlayoutKernel {
         if ($left326 > 1) {
           const $n330 = $left326;
           let $r331 = 0;
-          if ($n330 <= 32768 && $n330 >= 1) {
+          if ($n330 <= 2097152 && $n330 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5554,11 +5527,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n330);
+              const $m = ($t >>> 0) * $n330;
+              const $low = $m >>> 0;
               $r331 =
-                $low < 0 || $low >= $n330 || $low >= 4294967296 % $n330
-                  ? (($t >>> 16) * $n330 + ((($t & 65535) * $n330) >>> 16)) >>> 16
-                  : drawInt(P, $n330);
+                $low >= $n330 || $low >= 4294967296 % $n330 ? ($m / 4294967296) >>> 0 : drawInt(P, $n330);
             }
           } else {
             if (!($n330 >= 1 && $n330 <= 4294967296))
@@ -5693,7 +5665,7 @@ export function playout(): PlayoutKernel {
         attempt338: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
           const $n340 = $offered337;
           let $r341 = 0;
-          if ($n340 <= 32768 && $n340 >= 1) {
+          if ($n340 <= 2097152 && $n340 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -5704,11 +5676,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n340);
+              const $m = ($t >>> 0) * $n340;
+              const $low = $m >>> 0;
               $r341 =
-                $low < 0 || $low >= $n340 || $low >= 4294967296 % $n340
-                  ? (($t >>> 16) * $n340 + ((($t & 65535) * $n340) >>> 16)) >>> 16
-                  : drawInt(P, $n340);
+                $low >= $n340 || $low >= 4294967296 % $n340 ? ($m / 4294967296) >>> 0 : drawInt(P, $n340);
             }
           } else {
             if (!($n340 >= 1 && $n340 <= 4294967296))
@@ -5720,7 +5691,7 @@ export function playout(): PlayoutKernel {
           if ($offered334 && $pick339-- === 0) {
             const $n345 = Math.max(0, $high333 - $least335 + 1);
             let $r346 = 0;
-            if ($n345 <= 32768 && $n345 >= 1) {
+            if ($n345 <= 2097152 && $n345 >= 1) {
               {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -5731,11 +5702,10 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $low = Math.imul($t, $n345);
+                const $m = ($t >>> 0) * $n345;
+                const $low = $m >>> 0;
                 $r346 =
-                  $low < 0 || $low >= $n345 || $low >= 4294967296 % $n345
-                    ? (($t >>> 16) * $n345 + ((($t & 65535) * $n345) >>> 16)) >>> 16
-                    : drawInt(P, $n345);
+                  $low >= $n345 || $low >= 4294967296 % $n345 ? ($m / 4294967296) >>> 0 : drawInt(P, $n345);
               }
             } else {
               if (!($n345 >= 1 && $n345 <= 4294967296))
@@ -5915,7 +5885,7 @@ export function playout(): PlayoutKernel {
     attempt409: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n411 = $offered408;
       let $r412 = 0;
-      if ($n411 <= 32768 && $n411 >= 1) {
+      if ($n411 <= 2097152 && $n411 >= 1) {
         {
           const $a = P[0]!,
             $b = P[1]!,
@@ -5926,11 +5896,9 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $low = Math.imul($t, $n411);
-          $r412 =
-            $low < 0 || $low >= $n411 || $low >= 4294967296 % $n411
-              ? (($t >>> 16) * $n411 + ((($t & 65535) * $n411) >>> 16)) >>> 16
-              : drawInt(P, $n411);
+          const $m = ($t >>> 0) * $n411;
+          const $low = $m >>> 0;
+          $r412 = $low >= $n411 || $low >= 4294967296 % $n411 ? ($m / 4294967296) >>> 0 : drawInt(P, $n411);
         }
       } else {
         if (!($n411 >= 1 && $n411 <= 4294967296))
@@ -5942,7 +5910,7 @@ export function playout(): PlayoutKernel {
       if ($offered370 && $pick410-- === 0) {
         const $n416 = $values25$n;
         let $r417 = 0;
-        if ($n416 <= 32768 && $n416 >= 1) {
+        if ($n416 <= 2097152 && $n416 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -5953,11 +5921,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n416);
-            $r417 =
-              $low < 0 || $low >= $n416 || $low >= 4294967296 % $n416
-                ? (($t >>> 16) * $n416 + ((($t & 65535) * $n416) >>> 16)) >>> 16
-                : drawInt(P, $n416);
+            const $m = ($t >>> 0) * $n416;
+            const $low = $m >>> 0;
+            $r417 = $low >= $n416 || $low >= 4294967296 % $n416 ? ($m / 4294967296) >>> 0 : drawInt(P, $n416);
           }
         } else {
           if (!($n416 >= 1 && $n416 <= 4294967296))
@@ -6008,7 +5974,7 @@ export function playout(): PlayoutKernel {
       if ($offered381 && $pick410-- === 0) {
         const $n423 = $values26$n;
         let $r424 = 0;
-        if ($n423 <= 32768 && $n423 >= 1) {
+        if ($n423 <= 2097152 && $n423 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6019,11 +5985,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n423);
-            $r424 =
-              $low < 0 || $low >= $n423 || $low >= 4294967296 % $n423
-                ? (($t >>> 16) * $n423 + ((($t & 65535) * $n423) >>> 16)) >>> 16
-                : drawInt(P, $n423);
+            const $m = ($t >>> 0) * $n423;
+            const $low = $m >>> 0;
+            $r424 = $low >= $n423 || $low >= 4294967296 % $n423 ? ($m / 4294967296) >>> 0 : drawInt(P, $n423);
           }
         } else {
           if (!($n423 >= 1 && $n423 <= 4294967296))
@@ -6078,7 +6042,7 @@ export function playout(): PlayoutKernel {
       if ($offered392 && $pick410-- === 0) {
         const $n430 = $values27$n;
         let $r431 = 0;
-        if ($n430 <= 32768 && $n430 >= 1) {
+        if ($n430 <= 2097152 && $n430 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -6089,11 +6053,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n430);
-            $r431 =
-              $low < 0 || $low >= $n430 || $low >= 4294967296 % $n430
-                ? (($t >>> 16) * $n430 + ((($t & 65535) * $n430) >>> 16)) >>> 16
-                : drawInt(P, $n430);
+            const $m = ($t >>> 0) * $n430;
+            const $low = $m >>> 0;
+            $r431 = $low >= $n430 || $low >= 4294967296 % $n430 ? ($m / 4294967296) >>> 0 : drawInt(P, $n430);
           }
         } else {
           if (!($n430 >= 1 && $n430 <= 4294967296))
@@ -6309,7 +6271,7 @@ export function playout(): PlayoutKernel {
       );
     const $n444 = $total442;
     let $r445 = 0;
-    if ($n444 <= 32768 && $n444 >= 1) {
+    if ($n444 <= 2097152 && $n444 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -6320,11 +6282,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n444);
-        $r445 =
-          $low < 0 || $low >= $n444 || $low >= 4294967296 % $n444
-            ? (($t >>> 16) * $n444 + ((($t & 65535) * $n444) >>> 16)) >>> 16
-            : drawInt(P, $n444);
+        const $m = ($t >>> 0) * $n444;
+        const $low = $m >>> 0;
+        $r445 = $low >= $n444 || $low >= 4294967296 % $n444 ? ($m / 4294967296) >>> 0 : drawInt(P, $n444);
       }
     } else {
       if (!($n444 >= 1 && $n444 <= 4294967296))
@@ -6450,7 +6410,7 @@ export function playout(): PlayoutKernel {
         if ($left467 > 1) {
           const $n471 = $left467;
           let $r472 = 0;
-          if ($n471 <= 32768 && $n471 >= 1) {
+          if ($n471 <= 2097152 && $n471 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6461,11 +6421,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n471);
+              const $m = ($t >>> 0) * $n471;
+              const $low = $m >>> 0;
               $r472 =
-                $low < 0 || $low >= $n471 || $low >= 4294967296 % $n471
-                  ? (($t >>> 16) * $n471 + ((($t & 65535) * $n471) >>> 16)) >>> 16
-                  : drawInt(P, $n471);
+                $low >= $n471 || $low >= 4294967296 % $n471 ? ($m / 4294967296) >>> 0 : drawInt(P, $n471);
             }
           } else {
             if (!($n471 >= 1 && $n471 <= 4294967296))
@@ -6600,7 +6559,7 @@ export function playout(): PlayoutKernel {
         attempt479: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
           const $n481 = $offered478;
           let $r482 = 0;
-          if ($n481 <= 32768 && $n481 >= 1) {
+          if ($n481 <= 2097152 && $n481 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -6611,11 +6570,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n481);
+              const $m = ($t >>> 0) * $n481;
+              const $low = $m >>> 0;
               $r482 =
-                $low < 0 || $low >= $n481 || $low >= 4294967296 % $n481
-                  ? (($t >>> 16) * $n481 + ((($t & 65535) * $n481) >>> 16)) >>> 16
-                  : drawInt(P, $n481);
+                $low >= $n481 || $low >= 4294967296 % $n481 ? ($m / 4294967296) >>> 0 : drawInt(P, $n481);
             }
           } else {
             if (!($n481 >= 1 && $n481 <= 4294967296))
@@ -6627,7 +6585,7 @@ export function playout(): PlayoutKernel {
           if ($offered475 && $pick480-- === 0) {
             const $n486 = Math.max(0, $high474 - $least476 + 1);
             let $r487 = 0;
-            if ($n486 <= 32768 && $n486 >= 1) {
+            if ($n486 <= 2097152 && $n486 >= 1) {
               {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -6638,11 +6596,10 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $low = Math.imul($t, $n486);
+                const $m = ($t >>> 0) * $n486;
+                const $low = $m >>> 0;
                 $r487 =
-                  $low < 0 || $low >= $n486 || $low >= 4294967296 % $n486
-                    ? (($t >>> 16) * $n486 + ((($t & 65535) * $n486) >>> 16)) >>> 16
-                    : drawInt(P, $n486);
+                  $low >= $n486 || $low >= 4294967296 % $n486 ? ($m / 4294967296) >>> 0 : drawInt(P, $n486);
               }
             } else {
               if (!($n486 >= 1 && $n486 <= 4294967296))
@@ -7663,7 +7620,7 @@ export function playout(): PlayoutKernel {
     attempt586: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n588 = $offered585;
       let $r589 = 0;
-      if ($n588 <= 32768 && $n588 >= 1) {
+      if ($n588 <= 2097152 && $n588 >= 1) {
         {
           const $a = P[0]!,
             $b = P[1]!,
@@ -7674,11 +7631,9 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $low = Math.imul($t, $n588);
-          $r589 =
-            $low < 0 || $low >= $n588 || $low >= 4294967296 % $n588
-              ? (($t >>> 16) * $n588 + ((($t & 65535) * $n588) >>> 16)) >>> 16
-              : drawInt(P, $n588);
+          const $m = ($t >>> 0) * $n588;
+          const $low = $m >>> 0;
+          $r589 = $low >= $n588 || $low >= 4294967296 % $n588 ? ($m / 4294967296) >>> 0 : drawInt(P, $n588);
         }
       } else {
         if (!($n588 >= 1 && $n588 <= 4294967296))
@@ -7700,7 +7655,7 @@ export function playout(): PlayoutKernel {
       if ($offered523 && $pick587-- === 0) {
         const $n594 = $values30$n;
         let $r595 = 0;
-        if ($n594 <= 32768 && $n594 >= 1) {
+        if ($n594 <= 2097152 && $n594 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7711,11 +7666,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n594);
-            $r595 =
-              $low < 0 || $low >= $n594 || $low >= 4294967296 % $n594
-                ? (($t >>> 16) * $n594 + ((($t & 65535) * $n594) >>> 16)) >>> 16
-                : drawInt(P, $n594);
+            const $m = ($t >>> 0) * $n594;
+            const $low = $m >>> 0;
+            $r595 = $low >= $n594 || $low >= 4294967296 % $n594 ? ($m / 4294967296) >>> 0 : drawInt(P, $n594);
           }
         } else {
           if (!($n594 >= 1 && $n594 <= 4294967296))
@@ -7758,7 +7711,7 @@ export function playout(): PlayoutKernel {
       if ($offered530 && $pick587-- === 0) {
         const $n599 = $values31$n;
         let $r600 = 0;
-        if ($n599 <= 32768 && $n599 >= 1) {
+        if ($n599 <= 2097152 && $n599 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7769,11 +7722,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n599);
-            $r600 =
-              $low < 0 || $low >= $n599 || $low >= 4294967296 % $n599
-                ? (($t >>> 16) * $n599 + ((($t & 65535) * $n599) >>> 16)) >>> 16
-                : drawInt(P, $n599);
+            const $m = ($t >>> 0) * $n599;
+            const $low = $m >>> 0;
+            $r600 = $low >= $n599 || $low >= 4294967296 % $n599 ? ($m / 4294967296) >>> 0 : drawInt(P, $n599);
           }
         } else {
           if (!($n599 >= 1 && $n599 <= 4294967296))
@@ -7820,7 +7771,7 @@ export function playout(): PlayoutKernel {
       if ($offered537 && $pick587-- === 0) {
         const $n604 = $values32$n;
         let $r605 = 0;
-        if ($n604 <= 32768 && $n604 >= 1) {
+        if ($n604 <= 2097152 && $n604 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7831,11 +7782,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n604);
-            $r605 =
-              $low < 0 || $low >= $n604 || $low >= 4294967296 % $n604
-                ? (($t >>> 16) * $n604 + ((($t & 65535) * $n604) >>> 16)) >>> 16
-                : drawInt(P, $n604);
+            const $m = ($t >>> 0) * $n604;
+            const $low = $m >>> 0;
+            $r605 = $low >= $n604 || $low >= 4294967296 % $n604 ? ($m / 4294967296) >>> 0 : drawInt(P, $n604);
           }
         } else {
           if (!($n604 >= 1 && $n604 <= 4294967296))
@@ -7886,7 +7835,7 @@ export function playout(): PlayoutKernel {
       if ($offered544 && $pick587-- === 0) {
         const $n611 = $values33$n;
         let $r612 = 0;
-        if ($n611 <= 32768 && $n611 >= 1) {
+        if ($n611 <= 2097152 && $n611 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7897,11 +7846,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n611);
-            $r612 =
-              $low < 0 || $low >= $n611 || $low >= 4294967296 % $n611
-                ? (($t >>> 16) * $n611 + ((($t & 65535) * $n611) >>> 16)) >>> 16
-                : drawInt(P, $n611);
+            const $m = ($t >>> 0) * $n611;
+            const $low = $m >>> 0;
+            $r612 = $low >= $n611 || $low >= 4294967296 % $n611 ? ($m / 4294967296) >>> 0 : drawInt(P, $n611);
           }
         } else {
           if (!($n611 >= 1 && $n611 <= 4294967296))
@@ -7956,7 +7903,7 @@ export function playout(): PlayoutKernel {
       if ($offered551 && $pick587-- === 0) {
         const $n618 = $values34$n;
         let $r619 = 0;
-        if ($n618 <= 32768 && $n618 >= 1) {
+        if ($n618 <= 2097152 && $n618 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -7967,11 +7914,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n618);
-            $r619 =
-              $low < 0 || $low >= $n618 || $low >= 4294967296 % $n618
-                ? (($t >>> 16) * $n618 + ((($t & 65535) * $n618) >>> 16)) >>> 16
-                : drawInt(P, $n618);
+            const $m = ($t >>> 0) * $n618;
+            const $low = $m >>> 0;
+            $r619 = $low >= $n618 || $low >= 4294967296 % $n618 ? ($m / 4294967296) >>> 0 : drawInt(P, $n618);
           }
         } else {
           if (!($n618 >= 1 && $n618 <= 4294967296))
@@ -8019,7 +7964,7 @@ export function playout(): PlayoutKernel {
       if ($offered558 && $pick587-- === 0) {
         const $n625 = $values35$n;
         let $r626 = 0;
-        if ($n625 <= 32768 && $n625 >= 1) {
+        if ($n625 <= 2097152 && $n625 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8030,11 +7975,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n625);
-            $r626 =
-              $low < 0 || $low >= $n625 || $low >= 4294967296 % $n625
-                ? (($t >>> 16) * $n625 + ((($t & 65535) * $n625) >>> 16)) >>> 16
-                : drawInt(P, $n625);
+            const $m = ($t >>> 0) * $n625;
+            const $low = $m >>> 0;
+            $r626 = $low >= $n625 || $low >= 4294967296 % $n625 ? ($m / 4294967296) >>> 0 : drawInt(P, $n625);
           }
         } else {
           if (!($n625 >= 1 && $n625 <= 4294967296))
@@ -8074,7 +8017,7 @@ export function playout(): PlayoutKernel {
       if ($offered566 && $pick587-- === 0) {
         const $n630 = $values36$n;
         let $r631 = 0;
-        if ($n630 <= 32768 && $n630 >= 1) {
+        if ($n630 <= 2097152 && $n630 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8085,11 +8028,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n630);
-            $r631 =
-              $low < 0 || $low >= $n630 || $low >= 4294967296 % $n630
-                ? (($t >>> 16) * $n630 + ((($t & 65535) * $n630) >>> 16)) >>> 16
-                : drawInt(P, $n630);
+            const $m = ($t >>> 0) * $n630;
+            const $low = $m >>> 0;
+            $r631 = $low >= $n630 || $low >= 4294967296 % $n630 ? ($m / 4294967296) >>> 0 : drawInt(P, $n630);
           }
         } else {
           if (!($n630 >= 1 && $n630 <= 4294967296))
@@ -8100,7 +8041,7 @@ export function playout(): PlayoutKernel {
         const $value629 = $values36[$digit628]!;
         const $n634 = maskSeats($seats572);
         let $r635 = 0;
-        if ($n634 <= 32768 && $n634 >= 1) {
+        if ($n634 <= 2097152 && $n634 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8111,11 +8052,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n634);
-            $r635 =
-              $low < 0 || $low >= $n634 || $low >= 4294967296 % $n634
-                ? (($t >>> 16) * $n634 + ((($t & 65535) * $n634) >>> 16)) >>> 16
-                : drawInt(P, $n634);
+            const $m = ($t >>> 0) * $n634;
+            const $low = $m >>> 0;
+            $r635 = $low >= $n634 || $low >= 4294967296 % $n634 ? ($m / 4294967296) >>> 0 : drawInt(P, $n634);
           }
         } else {
           if (!($n634 >= 1 && $n634 <= 4294967296))
@@ -8168,7 +8107,7 @@ export function playout(): PlayoutKernel {
       );
     const $n782 = $total780;
     let $r783 = 0;
-    if ($n782 <= 32768 && $n782 >= 1) {
+    if ($n782 <= 2097152 && $n782 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8179,11 +8118,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n782);
-        $r783 =
-          $low < 0 || $low >= $n782 || $low >= 4294967296 % $n782
-            ? (($t >>> 16) * $n782 + ((($t & 65535) * $n782) >>> 16)) >>> 16
-            : drawInt(P, $n782);
+        const $m = ($t >>> 0) * $n782;
+        const $low = $m >>> 0;
+        $r783 = $low >= $n782 || $low >= 4294967296 % $n782 ? ($m / 4294967296) >>> 0 : drawInt(P, $n782);
       }
     } else {
       if (!($n782 >= 1 && $n782 <= 4294967296))
@@ -8381,7 +8318,7 @@ export function playout(): PlayoutKernel {
       );
     const $n792 = $total790;
     let $r793 = 0;
-    if ($n792 <= 32768 && $n792 >= 1) {
+    if ($n792 <= 2097152 && $n792 >= 1) {
       {
         const $a = P[0]!,
           $b = P[1]!,
@@ -8392,11 +8329,9 @@ export function playout(): PlayoutKernel {
         P[0] = $b ^ ($b >>> 9);
         P[1] = $c + ($c << 3);
         P[2] = (($c << 21) | ($c >>> 11)) + $t;
-        const $low = Math.imul($t, $n792);
-        $r793 =
-          $low < 0 || $low >= $n792 || $low >= 4294967296 % $n792
-            ? (($t >>> 16) * $n792 + ((($t & 65535) * $n792) >>> 16)) >>> 16
-            : drawInt(P, $n792);
+        const $m = ($t >>> 0) * $n792;
+        const $low = $m >>> 0;
+        $r793 = $low >= $n792 || $low >= 4294967296 % $n792 ? ($m / 4294967296) >>> 0 : drawInt(P, $n792);
       }
     } else {
       if (!($n792 >= 1 && $n792 <= 4294967296))
@@ -8526,7 +8461,7 @@ export function playout(): PlayoutKernel {
         if ($left843 > 1) {
           const $n847 = $left843;
           let $r848 = 0;
-          if ($n847 <= 32768 && $n847 >= 1) {
+          if ($n847 <= 2097152 && $n847 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -8537,11 +8472,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n847);
+              const $m = ($t >>> 0) * $n847;
+              const $low = $m >>> 0;
               $r848 =
-                $low < 0 || $low >= $n847 || $low >= 4294967296 % $n847
-                  ? (($t >>> 16) * $n847 + ((($t & 65535) * $n847) >>> 16)) >>> 16
-                  : drawInt(P, $n847);
+                $low >= $n847 || $low >= 4294967296 % $n847 ? ($m / 4294967296) >>> 0 : drawInt(P, $n847);
             }
           } else {
             if (!($n847 >= 1 && $n847 <= 4294967296))
@@ -8676,7 +8610,7 @@ export function playout(): PlayoutKernel {
         attempt855: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
           const $n857 = $offered854;
           let $r858 = 0;
-          if ($n857 <= 32768 && $n857 >= 1) {
+          if ($n857 <= 2097152 && $n857 >= 1) {
             {
               const $a = P[0]!,
                 $b = P[1]!,
@@ -8687,11 +8621,10 @@ export function playout(): PlayoutKernel {
               P[0] = $b ^ ($b >>> 9);
               P[1] = $c + ($c << 3);
               P[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n857);
+              const $m = ($t >>> 0) * $n857;
+              const $low = $m >>> 0;
               $r858 =
-                $low < 0 || $low >= $n857 || $low >= 4294967296 % $n857
-                  ? (($t >>> 16) * $n857 + ((($t & 65535) * $n857) >>> 16)) >>> 16
-                  : drawInt(P, $n857);
+                $low >= $n857 || $low >= 4294967296 % $n857 ? ($m / 4294967296) >>> 0 : drawInt(P, $n857);
             }
           } else {
             if (!($n857 >= 1 && $n857 <= 4294967296))
@@ -8703,7 +8636,7 @@ export function playout(): PlayoutKernel {
           if ($offered851 && $pick856-- === 0) {
             const $n862 = Math.max(0, $high850 - $least852 + 1);
             let $r863 = 0;
-            if ($n862 <= 32768 && $n862 >= 1) {
+            if ($n862 <= 2097152 && $n862 >= 1) {
               {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -8714,11 +8647,10 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $low = Math.imul($t, $n862);
+                const $m = ($t >>> 0) * $n862;
+                const $low = $m >>> 0;
                 $r863 =
-                  $low < 0 || $low >= $n862 || $low >= 4294967296 % $n862
-                    ? (($t >>> 16) * $n862 + ((($t & 65535) * $n862) >>> 16)) >>> 16
-                    : drawInt(P, $n862);
+                  $low >= $n862 || $low >= 4294967296 % $n862 ? ($m / 4294967296) >>> 0 : drawInt(P, $n862);
               }
             } else {
               if (!($n862 >= 1 && $n862 <= 4294967296))
@@ -8896,7 +8828,7 @@ export function playout(): PlayoutKernel {
     attempt926: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
       const $n928 = $offered925;
       let $r929 = 0;
-      if ($n928 <= 32768 && $n928 >= 1) {
+      if ($n928 <= 2097152 && $n928 >= 1) {
         {
           const $a = P[0]!,
             $b = P[1]!,
@@ -8907,11 +8839,9 @@ export function playout(): PlayoutKernel {
           P[0] = $b ^ ($b >>> 9);
           P[1] = $c + ($c << 3);
           P[2] = (($c << 21) | ($c >>> 11)) + $t;
-          const $low = Math.imul($t, $n928);
-          $r929 =
-            $low < 0 || $low >= $n928 || $low >= 4294967296 % $n928
-              ? (($t >>> 16) * $n928 + ((($t & 65535) * $n928) >>> 16)) >>> 16
-              : drawInt(P, $n928);
+          const $m = ($t >>> 0) * $n928;
+          const $low = $m >>> 0;
+          $r929 = $low >= $n928 || $low >= 4294967296 % $n928 ? ($m / 4294967296) >>> 0 : drawInt(P, $n928);
         }
       } else {
         if (!($n928 >= 1 && $n928 <= 4294967296))
@@ -8923,7 +8853,7 @@ export function playout(): PlayoutKernel {
       if ($offered887 && $pick927-- === 0) {
         const $n933 = $values50$n;
         let $r934 = 0;
-        if ($n933 <= 32768 && $n933 >= 1) {
+        if ($n933 <= 2097152 && $n933 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -8934,11 +8864,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n933);
-            $r934 =
-              $low < 0 || $low >= $n933 || $low >= 4294967296 % $n933
-                ? (($t >>> 16) * $n933 + ((($t & 65535) * $n933) >>> 16)) >>> 16
-                : drawInt(P, $n933);
+            const $m = ($t >>> 0) * $n933;
+            const $low = $m >>> 0;
+            $r934 = $low >= $n933 || $low >= 4294967296 % $n933 ? ($m / 4294967296) >>> 0 : drawInt(P, $n933);
           }
         } else {
           if (!($n933 >= 1 && $n933 <= 4294967296))
@@ -8989,7 +8917,7 @@ export function playout(): PlayoutKernel {
       if ($offered898 && $pick927-- === 0) {
         const $n940 = $values51$n;
         let $r941 = 0;
-        if ($n940 <= 32768 && $n940 >= 1) {
+        if ($n940 <= 2097152 && $n940 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -9000,11 +8928,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n940);
-            $r941 =
-              $low < 0 || $low >= $n940 || $low >= 4294967296 % $n940
-                ? (($t >>> 16) * $n940 + ((($t & 65535) * $n940) >>> 16)) >>> 16
-                : drawInt(P, $n940);
+            const $m = ($t >>> 0) * $n940;
+            const $low = $m >>> 0;
+            $r941 = $low >= $n940 || $low >= 4294967296 % $n940 ? ($m / 4294967296) >>> 0 : drawInt(P, $n940);
           }
         } else {
           if (!($n940 >= 1 && $n940 <= 4294967296))
@@ -9059,7 +8985,7 @@ export function playout(): PlayoutKernel {
       if ($offered909 && $pick927-- === 0) {
         const $n947 = $values52$n;
         let $r948 = 0;
-        if ($n947 <= 32768 && $n947 >= 1) {
+        if ($n947 <= 2097152 && $n947 >= 1) {
           {
             const $a = P[0]!,
               $b = P[1]!,
@@ -9070,11 +8996,9 @@ export function playout(): PlayoutKernel {
             P[0] = $b ^ ($b >>> 9);
             P[1] = $c + ($c << 3);
             P[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n947);
-            $r948 =
-              $low < 0 || $low >= $n947 || $low >= 4294967296 % $n947
-                ? (($t >>> 16) * $n947 + ((($t & 65535) * $n947) >>> 16)) >>> 16
-                : drawInt(P, $n947);
+            const $m = ($t >>> 0) * $n947;
+            const $low = $m >>> 0;
+            $r948 = $low >= $n947 || $low >= 4294967296 % $n947 ? ($m / 4294967296) >>> 0 : drawInt(P, $n947);
           }
         } else {
           if (!($n947 >= 1 && $n947 <= 4294967296))
@@ -9594,11 +9518,9 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n968);
-            $r969 =
-              $low < 0 || $low >= $n968 || $low >= 4294967296 % $n968
-                ? (($t >>> 16) * $n968 + ((($t & 65535) * $n968) >>> 16)) >>> 16
-                : drawInt(G, $n968);
+            const $m = ($t >>> 0) * $n968;
+            const $low = $m >>> 0;
+            $r969 = $low >= $n968 || $low >= 4294967296 % $n968 ? ($m / 4294967296) >>> 0 : drawInt(G, $n968);
           }
           const $j967 = $r969;
           const $a965 = $i964$first - $i964;
@@ -9623,11 +9545,9 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n974);
-            $r975 =
-              $low < 0 || $low >= $n974 || $low >= 4294967296 % $n974
-                ? (($t >>> 16) * $n974 + ((($t & 65535) * $n974) >>> 16)) >>> 16
-                : drawInt(G, $n974);
+            const $m = ($t >>> 0) * $n974;
+            const $low = $m >>> 0;
+            $r975 = $low >= $n974 || $low >= 4294967296 % $n974 ? ($m / 4294967296) >>> 0 : drawInt(G, $n974);
           }
           const $j973 = $r975;
           const $a971 = $i970$first - $i970;
@@ -9676,11 +9596,10 @@ export function playout(): PlayoutKernel {
               G[0] = $b ^ ($b >>> 9);
               G[1] = $c + ($c << 3);
               G[2] = (($c << 21) | ($c >>> 11)) + $t;
-              const $low = Math.imul($t, $n982);
+              const $m = ($t >>> 0) * $n982;
+              const $low = $m >>> 0;
               $r983 =
-                $low < 0 || $low >= $n982 || $low >= 4294967296 % $n982
-                  ? (($t >>> 16) * $n982 + ((($t & 65535) * $n982) >>> 16)) >>> 16
-                  : drawInt(G, $n982);
+                $low >= $n982 || $low >= 4294967296 % $n982 ? ($m / 4294967296) >>> 0 : drawInt(G, $n982);
             }
             const $j981 = $r983;
             const $a979 = $i978$first + $i978;

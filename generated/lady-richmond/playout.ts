@@ -147,11 +147,9 @@ export function playout(): PlayoutKernel {
             G[0] = $b ^ ($b >>> 9);
             G[1] = $c + ($c << 3);
             G[2] = (($c << 21) | ($c >>> 11)) + $t;
-            const $low = Math.imul($t, $n208);
-            $r209 =
-              $low < 0 || $low >= $n208 || $low >= 4294967296 % $n208
-                ? (($t >>> 16) * $n208 + ((($t & 65535) * $n208) >>> 16)) >>> 16
-                : drawInt(G, $n208);
+            const $m = ($t >>> 0) * $n208;
+            const $low = $m >>> 0;
+            $r209 = $low >= $n208 || $low >= 4294967296 % $n208 ? ($m / 4294967296) >>> 0 : drawInt(G, $n208);
           }
           const $j207 = $r209;
           const $a205 = $i204$first - $i204;
@@ -638,11 +636,10 @@ export function playout(): PlayoutKernel {
                   G[0] = $b ^ ($b >>> 9);
                   G[1] = $c + ($c << 3);
                   G[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $low = Math.imul($t, $n167);
+                  const $m = ($t >>> 0) * $n167;
+                  const $low = $m >>> 0;
                   $r168 =
-                    $low < 0 || $low >= $n167 || $low >= 4294967296 % $n167
-                      ? (($t >>> 16) * $n167 + ((($t & 65535) * $n167) >>> 16)) >>> 16
-                      : drawInt(G, $n167);
+                    $low >= $n167 || $low >= 4294967296 % $n167 ? ($m / 4294967296) >>> 0 : drawInt(G, $n167);
                 }
                 const $j166 = $r168;
                 const $a164 = $i163$first + $i163;
@@ -765,7 +762,7 @@ export function playout(): PlayoutKernel {
               );
             const $n8 = $total6;
             let $r9 = 0;
-            if ($n8 <= 32768 && $n8 >= 1) {
+            if ($n8 <= 2097152 && $n8 >= 1) {
               {
                 const $a = P[0]!,
                   $b = P[1]!,
@@ -776,11 +773,9 @@ export function playout(): PlayoutKernel {
                 P[0] = $b ^ ($b >>> 9);
                 P[1] = $c + ($c << 3);
                 P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                const $low = Math.imul($t, $n8);
-                $r9 =
-                  $low < 0 || $low >= $n8 || $low >= 4294967296 % $n8
-                    ? (($t >>> 16) * $n8 + ((($t & 65535) * $n8) >>> 16)) >>> 16
-                    : drawInt(P, $n8);
+                const $m = ($t >>> 0) * $n8;
+                const $low = $m >>> 0;
+                $r9 = $low >= $n8 || $low >= 4294967296 % $n8 ? ($m / 4294967296) >>> 0 : drawInt(P, $n8);
               }
             } else {
               if (!($n8 >= 1 && $n8 <= 4294967296))
@@ -900,7 +895,7 @@ export function playout(): PlayoutKernel {
             attempt50: for (let $attempt = 0; $attempt < 10_000; $attempt++) {
               const $n52 = $offered49;
               let $r53 = 0;
-              if ($n52 <= 32768 && $n52 >= 1) {
+              if ($n52 <= 2097152 && $n52 >= 1) {
                 {
                   const $a = P[0]!,
                     $b = P[1]!,
@@ -911,11 +906,10 @@ export function playout(): PlayoutKernel {
                   P[0] = $b ^ ($b >>> 9);
                   P[1] = $c + ($c << 3);
                   P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $low = Math.imul($t, $n52);
+                  const $m = ($t >>> 0) * $n52;
+                  const $low = $m >>> 0;
                   $r53 =
-                    $low < 0 || $low >= $n52 || $low >= 4294967296 % $n52
-                      ? (($t >>> 16) * $n52 + ((($t & 65535) * $n52) >>> 16)) >>> 16
-                      : drawInt(P, $n52);
+                    $low >= $n52 || $low >= 4294967296 % $n52 ? ($m / 4294967296) >>> 0 : drawInt(P, $n52);
                 }
               } else {
                 if (!($n52 >= 1 && $n52 <= 4294967296))
@@ -927,7 +921,7 @@ export function playout(): PlayoutKernel {
               if ($offered32 && $pick51-- === 0) {
                 const $n57 = Math.max(0, $high31 - $low30 + 1);
                 let $r58 = 0;
-                if ($n57 <= 32768 && $n57 >= 1) {
+                if ($n57 <= 2097152 && $n57 >= 1) {
                   {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -938,11 +932,10 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $low = Math.imul($t, $n57);
+                    const $m = ($t >>> 0) * $n57;
+                    const $low = $m >>> 0;
                     $r58 =
-                      $low < 0 || $low >= $n57 || $low >= 4294967296 % $n57
-                        ? (($t >>> 16) * $n57 + ((($t & 65535) * $n57) >>> 16)) >>> 16
-                        : drawInt(P, $n57);
+                      $low >= $n57 || $low >= 4294967296 % $n57 ? ($m / 4294967296) >>> 0 : drawInt(P, $n57);
                   }
                 } else {
                   if (!($n57 >= 1 && $n57 <= 4294967296))
@@ -1059,7 +1052,7 @@ export function playout(): PlayoutKernel {
               if ($offered39 && $pick51-- === 0) {
                 const $n64 = Math.max(0, $high36 - $low35 + 1);
                 let $r65 = 0;
-                if ($n64 <= 32768 && $n64 >= 1) {
+                if ($n64 <= 2097152 && $n64 >= 1) {
                   {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1070,11 +1063,10 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $low = Math.imul($t, $n64);
+                    const $m = ($t >>> 0) * $n64;
+                    const $low = $m >>> 0;
                     $r65 =
-                      $low < 0 || $low >= $n64 || $low >= 4294967296 % $n64
-                        ? (($t >>> 16) * $n64 + ((($t & 65535) * $n64) >>> 16)) >>> 16
-                        : drawInt(P, $n64);
+                      $low >= $n64 || $low >= 4294967296 % $n64 ? ($m / 4294967296) >>> 0 : drawInt(P, $n64);
                   }
                 } else {
                   if (!($n64 >= 1 && $n64 <= 4294967296))
@@ -1085,7 +1077,7 @@ export function playout(): PlayoutKernel {
                 const $value63 = $low35 + $digit62;
                 const $n68 = Math.max(0, $high38 - $low37 + 1);
                 let $r69 = 0;
-                if ($n68 <= 32768 && $n68 >= 1) {
+                if ($n68 <= 2097152 && $n68 >= 1) {
                   {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1096,11 +1088,10 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $low = Math.imul($t, $n68);
+                    const $m = ($t >>> 0) * $n68;
+                    const $low = $m >>> 0;
                     $r69 =
-                      $low < 0 || $low >= $n68 || $low >= 4294967296 % $n68
-                        ? (($t >>> 16) * $n68 + ((($t & 65535) * $n68) >>> 16)) >>> 16
-                        : drawInt(P, $n68);
+                      $low >= $n68 || $low >= 4294967296 % $n68 ? ($m / 4294967296) >>> 0 : drawInt(P, $n68);
                   }
                 } else {
                   if (!($n68 >= 1 && $n68 <= 4294967296))
@@ -1144,7 +1135,7 @@ export function playout(): PlayoutKernel {
               if ($offered42 && $pick51-- === 0) {
                 const $n73 = N[$seg40]!;
                 let $r74 = 0;
-                if ($n73 <= 32768 && $n73 >= 1) {
+                if ($n73 <= 2097152 && $n73 >= 1) {
                   {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1155,11 +1146,10 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $low = Math.imul($t, $n73);
+                    const $m = ($t >>> 0) * $n73;
+                    const $low = $m >>> 0;
                     $r74 =
-                      $low < 0 || $low >= $n73 || $low >= 4294967296 % $n73
-                        ? (($t >>> 16) * $n73 + ((($t & 65535) * $n73) >>> 16)) >>> 16
-                        : drawInt(P, $n73);
+                      $low >= $n73 || $low >= 4294967296 % $n73 ? ($m / 4294967296) >>> 0 : drawInt(P, $n73);
                   }
                 } else {
                   if (!($n73 >= 1 && $n73 <= 4294967296))
@@ -1170,7 +1160,7 @@ export function playout(): PlayoutKernel {
                 const $value72 = C[$seg40 * CAP + $digit71]!;
                 const $n77 = N[$seg41]!;
                 let $r78 = 0;
-                if ($n77 <= 32768 && $n77 >= 1) {
+                if ($n77 <= 2097152 && $n77 >= 1) {
                   {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1181,11 +1171,10 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $low = Math.imul($t, $n77);
+                    const $m = ($t >>> 0) * $n77;
+                    const $low = $m >>> 0;
                     $r78 =
-                      $low < 0 || $low >= $n77 || $low >= 4294967296 % $n77
-                        ? (($t >>> 16) * $n77 + ((($t & 65535) * $n77) >>> 16)) >>> 16
-                        : drawInt(P, $n77);
+                      $low >= $n77 || $low >= 4294967296 % $n77 ? ($m / 4294967296) >>> 0 : drawInt(P, $n77);
                   }
                 } else {
                   if (!($n77 >= 1 && $n77 <= 4294967296))
@@ -1271,7 +1260,7 @@ export function playout(): PlayoutKernel {
               if ($offered46 && $pick51-- === 0) {
                 const $n90 = N[$seg43]!;
                 let $r91 = 0;
-                if ($n90 <= 32768 && $n90 >= 1) {
+                if ($n90 <= 2097152 && $n90 >= 1) {
                   {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1282,11 +1271,10 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $low = Math.imul($t, $n90);
+                    const $m = ($t >>> 0) * $n90;
+                    const $low = $m >>> 0;
                     $r91 =
-                      $low < 0 || $low >= $n90 || $low >= 4294967296 % $n90
-                        ? (($t >>> 16) * $n90 + ((($t & 65535) * $n90) >>> 16)) >>> 16
-                        : drawInt(P, $n90);
+                      $low >= $n90 || $low >= 4294967296 % $n90 ? ($m / 4294967296) >>> 0 : drawInt(P, $n90);
                   }
                 } else {
                   if (!($n90 >= 1 && $n90 <= 4294967296))
@@ -1297,7 +1285,7 @@ export function playout(): PlayoutKernel {
                 const $value89 = C[$seg43 * CAP + $digit88]!;
                 const $n94 = Math.max(0, $high45 - $low44 + 1);
                 let $r95 = 0;
-                if ($n94 <= 32768 && $n94 >= 1) {
+                if ($n94 <= 2097152 && $n94 >= 1) {
                   {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1308,11 +1296,10 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $low = Math.imul($t, $n94);
+                    const $m = ($t >>> 0) * $n94;
+                    const $low = $m >>> 0;
                     $r95 =
-                      $low < 0 || $low >= $n94 || $low >= 4294967296 % $n94
-                        ? (($t >>> 16) * $n94 + ((($t & 65535) * $n94) >>> 16)) >>> 16
-                        : drawInt(P, $n94);
+                      $low >= $n94 || $low >= 4294967296 % $n94 ? ($m / 4294967296) >>> 0 : drawInt(P, $n94);
                   }
                 } else {
                   if (!($n94 >= 1 && $n94 <= 4294967296))
@@ -1394,7 +1381,7 @@ export function playout(): PlayoutKernel {
               if ($offered47 && $pick51-- === 0) {
                 const $n107 = maskSeats($seats48);
                 let $r108 = 0;
-                if ($n107 <= 32768 && $n107 >= 1) {
+                if ($n107 <= 2097152 && $n107 >= 1) {
                   {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1405,10 +1392,11 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $low = Math.imul($t, $n107);
+                    const $m = ($t >>> 0) * $n107;
+                    const $low = $m >>> 0;
                     $r108 =
-                      $low < 0 || $low >= $n107 || $low >= 4294967296 % $n107
-                        ? (($t >>> 16) * $n107 + ((($t & 65535) * $n107) >>> 16)) >>> 16
+                      $low >= $n107 || $low >= 4294967296 % $n107
+                        ? ($m / 4294967296) >>> 0
                         : drawInt(P, $n107);
                   }
                 } else {
@@ -1485,7 +1473,7 @@ export function playout(): PlayoutKernel {
               if ($left17 > 1) {
                 const $n21 = $left17;
                 let $r22 = 0;
-                if ($n21 <= 32768 && $n21 >= 1) {
+                if ($n21 <= 2097152 && $n21 >= 1) {
                   {
                     const $a = P[0]!,
                       $b = P[1]!,
@@ -1496,11 +1484,10 @@ export function playout(): PlayoutKernel {
                     P[0] = $b ^ ($b >>> 9);
                     P[1] = $c + ($c << 3);
                     P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                    const $low = Math.imul($t, $n21);
+                    const $m = ($t >>> 0) * $n21;
+                    const $low = $m >>> 0;
                     $r22 =
-                      $low < 0 || $low >= $n21 || $low >= 4294967296 % $n21
-                        ? (($t >>> 16) * $n21 + ((($t & 65535) * $n21) >>> 16)) >>> 16
-                        : drawInt(P, $n21);
+                      $low >= $n21 || $low >= 4294967296 % $n21 ? ($m / 4294967296) >>> 0 : drawInt(P, $n21);
                   }
                 } else {
                   if (!($n21 >= 1 && $n21 <= 4294967296))
@@ -1534,7 +1521,7 @@ export function playout(): PlayoutKernel {
                 );
               const $n27 = $total25;
               let $r28 = 0;
-              if ($n27 <= 32768 && $n27 >= 1) {
+              if ($n27 <= 2097152 && $n27 >= 1) {
                 {
                   const $a = P[0]!,
                     $b = P[1]!,
@@ -1545,11 +1532,10 @@ export function playout(): PlayoutKernel {
                   P[0] = $b ^ ($b >>> 9);
                   P[1] = $c + ($c << 3);
                   P[2] = (($c << 21) | ($c >>> 11)) + $t;
-                  const $low = Math.imul($t, $n27);
+                  const $m = ($t >>> 0) * $n27;
+                  const $low = $m >>> 0;
                   $r28 =
-                    $low < 0 || $low >= $n27 || $low >= 4294967296 % $n27
-                      ? (($t >>> 16) * $n27 + ((($t & 65535) * $n27) >>> 16)) >>> 16
-                      : drawInt(P, $n27);
+                    $low >= $n27 || $low >= 4294967296 % $n27 ? ($m / 4294967296) >>> 0 : drawInt(P, $n27);
                 }
               } else {
                 if (!($n27 >= 1 && $n27 <= 4294967296))

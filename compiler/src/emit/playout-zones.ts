@@ -165,7 +165,7 @@ export abstract class KernelZones {
 
   /** Fisher–Yates over the positions of the zone at `seg`, drawing from the game's generator as
    *  `shuffle` does. The place of position 0 is worked out once (the zone's size does not change),
-   *  and the count drawn, a position plus one, needs no range test where a zone holds at most 2^15. */
+   *  and the count drawn, a position plus one, needs no range test where a zone holds at most 2^21. */
   shuffled(seg: string, topLast: boolean): string[] {
     const i = this.temp("i");
     const a = this.temp("a");
@@ -176,7 +176,7 @@ export abstract class KernelZones {
     return [
       `const ${first} = ${topLast ? `${seg} * CAP + N[${seg}]! - 1` : `${seg} * CAP`};`,
       `for (let ${i} = N[${seg}]! - 1; ${i} > 0; ${i}--) {`,
-      ...this.draw("G", `(${i} + 1)`, j, this.zoneCap <= INLINE_DRAW_BOUND),
+      ...this.draw("G", `(${i} + 1)`, j, this.zoneCap <= 2097152),
       `const ${a} = ${at(i)};`,
       `const ${b} = ${at(j)};`,
       `const $card = C[${a}]!;`,
@@ -196,18 +196,18 @@ export abstract class KernelZones {
 
   /** A whole number in [0, n) into a new const `target`, as `randomInt` draws it: sfc32 and
    *  Lemire's multiply-shift (runtime/src/random.ts), the high word of word · n, the word redrawn
-   *  while the product's low word is below 2^32 mod n. Up to 2^15 (every count a game has met) it is
-   *  written out here in 32-bit integers; above, `drawInt` draws it. */
+   *  while the product's low word is below 2^32 mod n. Below 2^21 (every count a game has met) the
+   *  product is exact as a double and written out here; above, `drawInt` takes it in halves. */
   draw(words: "G" | "P", n: string, target: string, small = false): string[] {
     const size = this.temp("n");
     const r = this.temp("r");
-    // A count known to be in [1, 2^15] (`small`: a position in a zone, plus one) is drawn at once.
+    // A count known to be in [1, 2^21] (`small`: a position in a zone, plus one) is drawn at once.
     if (small) return [`const ${size} = ${n};`, `let ${r} = 0;`, ...this.drawSmall(words, size, r), `const ${target} = ${r};`];
     return [
       `const ${size} = ${n};`,
       `let ${r} = 0;`,
-      // The range is checked on the rare path only: a count in [1, 2^15] needs no other test.
-      `if (${size} <= ${INLINE_DRAW_BOUND} && ${size} >= 1) {`,
+      // The range is checked on the rare path only: a count in [1, 2^21] needs no other test.
+      `if (${size} <= 2097152 && ${size} >= 1) {`,
       ...this.drawSmall(words, size, r),
       `} else {`,
       `if (!(${size} >= 1 && ${size} <= 4294967296)) throw new GameFault("fault/random-range", "a kernel draws among 1 to 2^32 values");`,
@@ -217,17 +217,10 @@ export abstract class KernelZones {
     ];
   }
 
-  /** The draw of a number below `size` (in [1, 2^15]) into `r`: one sfc32 step and Lemire's
+  /** The draw of a number below `size` (in [1, 2^21]) into `r`: one sfc32 step and Lemire's
    *  multiply-shift in line; on the rare rejection `drawInt` draws again as its own loop would
    *  (playout-draws.test.ts). No loop written at each of a kernel's forty-odd draws: shorter kernels
-   *  (Foreclosed!'s optimized code 5% smaller), as fast as the loop was.
-   *
-   *  Every value is a 32-bit integer of either sign, none an unsigned word past 2^31: the low word of
-   *  word · n is `Math.imul`'s (at or past n unsigned when negative, or at or past n), its high word is
-   *  worked out from the word's two halves, each product below 2^31. The word as unsigned (`>>> 0`)
-   *  was a value V8 assumed would fit 31 bits wherever the few words a rarely taken draw had met
-   *  did, and threw the function's optimized code away at the first that did not
-   *  (npm run bench:warm-up). */
+   *  (Foreclosed!'s optimized code 5% smaller), as fast as the loop was. */
   private drawSmall(words: "G" | "P", size: string, r: string): string[] {
     return [
       "{",
@@ -237,13 +230,10 @@ export abstract class KernelZones {
       `${words}[0] = $b ^ ($b >>> 9);`,
       `${words}[1] = $c + ($c << 3);`,
       `${words}[2] = (($c << 21) | ($c >>> 11)) + $t;`,
-      `const $low = Math.imul($t, ${size});`,
-      `${r} = $low < 0 || $low >= ${size} || $low >= 4294967296 % ${size} ? ((($t >>> 16) * ${size} + ((($t & 65535) * ${size}) >>> 16)) >>> 16) : drawInt(${words}, ${size});`,
+      `const $m = ($t >>> 0) * ${size};`,
+      "const $low = $m >>> 0;",
+      `${r} = $low >= ${size} || $low >= 4294967296 % ${size} ? ($m / 4294967296) >>> 0 : drawInt(${words}, ${size});`,
       "}",
     ];
   }
 }
-
-/** The largest count a kernel draws below in line (drawSmall): word · n's high word from two
- *  products of a 16-bit half and n, each below 2^31. */
-export const INLINE_DRAW_BOUND = 32768;
