@@ -62,6 +62,19 @@ describe("npm run bench:compare", () => {
     expect(run.stdout).toBe("");
   });
 
+  test("says so when a baseline built before --warm-up would ignore it, rather than measure it warmed up otherwise", () => {
+    // A build whose engine-process.js reports what a build of before --warm-up reported.
+    const old = builtCopy("before-warm-up", (folder) => {
+      for (const name of ["runtime", "generated"]) mkdirSync(join(folder, "node_modules", "@rules", name), { recursive: true });
+    });
+    writeFileSync(join(old, "bench", "dist", "engine-process.js"), `console.log(JSON.stringify({ playouts: 100, decisions: 4900, seconds: 0.1, wallSeconds: 0.1, checkedDecisions: 4900 }));\n`);
+    const run = compare("--baseline", old, "--only", "for-sale:3", "--rounds", "1", "--seconds", "0.05", "--warm-up", "0.1", "--json");
+    expect(run.status, run.stderr).toBe(0);
+    const [c] = (JSON.parse(run.stdout) as { cases: { baseline: number[]; missing: string[] }[] }).cases;
+    expect(c!.baseline).toEqual([]);
+    expect(c!.missing).toEqual([`baseline: ${old} was built before --warm-up (its engine-process.js warms up as it always did): measure without --warm-up, or build a later commit there`]);
+  });
+
   test("refuses a warm-up that is not a number of seconds", () => {
     const run = compare("--baseline", THIS_CHECKOUT, "--only", "for-sale:3", "--warm-up", "soon");
     expect(run.status).toBe(2);

@@ -28,7 +28,10 @@ export function measureIn(checkout: string, kind: EngineKind, c: BenchCase, seco
   ];
   const out = execFileSync(process.execPath, args, { cwd: checkout, encoding: "utf8" });
   const result = JSON.parse(out.trim().split("\n").pop()!) as ProcessMeasure | { missing: string };
-  return "missing" in result ? result.missing : result;
+  if ("missing" in result) return result.missing;
+  // A checkout built before --warm-up ignores it: its measure would not be the one asked for.
+  if (warmUp !== null && result.warmUpSeconds === undefined) return `${checkout} was built before --warm-up (its engine-process.js warms up as it always did): measure without --warm-up, or build a later commit there`;
+  return result;
 }
 
 export function median(xs: readonly number[]): number {

@@ -6,13 +6,13 @@
 // prints the rate in each slice of --slice seconds (medians over the rounds), the rate each settles
 // at, and from when it stays within 5% of it.
 
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
 import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { THIS_CHECKOUT } from "./measure.js";
 import { medianCurve, settledRate, staysFrom } from "./settling.js";
 import type { Slice } from "./warm-up-process.js";
-import { execFileSync } from "node:child_process";
-import { join } from "node:path";
 
 const USAGE = `usage: node bench/dist/warm-up.js [--seconds S] [--slice S] [--rounds N] [--seed N] [--only GAME[:PLAYERS],...] [--json]
   --seconds  CPU time each engine plays from its first game, in each round (default 8)
