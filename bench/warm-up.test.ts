@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { THIS_CHECKOUT } from "./measure.js";
+import { deoptimizations } from "./deopt-trace.js";
 import { medianCurve, settledRate, staysFrom } from "./settling.js";
 
 function warmUp(...args: string[]) {
@@ -39,6 +40,25 @@ describe("the curve's arithmetic", () => {
   });
 });
 
+describe("V8's --trace-deopt read", () => {
+  test("counts each function's deoptimizations, an anonymous one as such, and skips every other line", () => {
+    const printed = [
+      "[bailout (kind: deopt-eager, reason: Insufficient type feedback for compare operation): begin. deoptimizing 0x2e39 <JSFunction decide434 (sfi = 0x18dd)>, 0x1f39 <Code TURBOFAN>, opt id 115, bytecode offset 239, deopt exit 48, FP to SP delta 136]",
+      "[bailout end. took 1.954 ms]",
+      "[bailout (kind: deopt-eager, reason: lost precision): begin. deoptimizing 0x2e39 <JSFunction decide774 (sfi = 0x18dd)>, 0x0a0b <Code TURBOFAN>, opt id 96]",
+      "            ;;; deoptimize at <file:///x/playout.js:7297:38>",
+      "[bailout (kind: deopt-soft, reason: Insufficient type feedback for call): begin. deoptimizing 0x2e39 <JSFunction decide434 (sfi = 0x18dd)>, 0x1f39 <Code TURBOFAN>]",
+      "[bailout (kind: deopt-eager, reason: not a Smi): begin. deoptimizing 0x07d4 <JSFunction (sfi = 0x7d41)>, 0x34c5 <Code TURBOFAN>]",
+      '{"slices":[]}',
+    ].join("\n");
+    expect([...deoptimizations(printed)]).toEqual([
+      ["decide434", 2],
+      ["decide774", 1],
+      ["(anonymous)", 1],
+    ]);
+  });
+});
+
 describe("npm run bench:warm-up", () => {
   test("For Sale at 3 players: both engines from a cold start, slice by slice, settled rates and the ratio", () => {
     const run = warmUp("--only", "for-sale:3", "--seconds", "0.6", "--slice", "0.2", "--rounds", "2", "--json");
@@ -54,9 +74,9 @@ describe("npm run bench:warm-up", () => {
     expect(c!.missing).toEqual([]);
     expect(c!.engines.map((e) => e.engine)).toEqual(["reference", "generated"]);
     for (const e of c!.engines) {
-      // 0.6 s in slices of 0.2 s: three slices (a slice ends at its first batch past the deadline).
+      // 0.6 s of CPU in slices of 0.2 s: three on an idle machine, more on a busy one (a slice is cut
+      // on the wall clock, and holds less CPU time when the process waits its turn).
       expect(e.curve.length).toBeGreaterThanOrEqual(2);
-      expect(e.curve.length).toBeLessThanOrEqual(4);
       for (let i = 1; i < e.curve.length; i++) expect(e.curve[i]!.at).toBeGreaterThan(e.curve[i - 1]!.at);
       expect(e.curve.every((s) => s.rate > 0)).toBe(true);
       expect(e.settled).toBe(settledRate(e.curve.map((s) => s.rate)));
@@ -70,6 +90,22 @@ describe("npm run bench:warm-up", () => {
     expect(run.stdout).toMatch(/CPU s\s+reference\s+kernel\s+kernel\/ref/);
     expect(run.stdout).toMatch(/settled\s+[\d,]+\s+[\d,]+\s+\d\.\d\d/);
     expect(run.stdout).toMatch(/within 5% of its settled rate: reference (from [\d.]+ s|never), kernel (from [\d.]+ s|never)/);
+  }, 60_000);
+
+  test("with --deopts, how often each engine's optimized code was thrown away, read from its process's trace", () => {
+    const run = warmUp("--only", "for-sale:3", "--seconds", "0.4", "--slice", "0.2", "--rounds", "1", "--deopts", "--json");
+    expect(run.status, run.stderr).toBe(0);
+    const [c] = (JSON.parse(run.stdout) as { cases: { engines: { engine: string; deopts: { perProcess: number; byFunction: [string, number][] } | null }[] }[] }).cases;
+    for (const e of c!.engines) {
+      expect(e.deopts).not.toBeNull();
+      const { perProcess, byFunction } = e.deopts!;
+      expect(Number.isInteger(perProcess) && perProcess >= 0).toBe(true);
+      // One process: the functions listed are at most all of its deoptimizations.
+      expect(byFunction.reduce((sum, [, n]) => sum + n, 0)).toBeLessThanOrEqual(perProcess);
+      expect(byFunction.length).toBeLessThanOrEqual(5);
+    }
+    const plain = JSON.parse(warmUp("--only", "for-sale:3", "--seconds", "0.2", "--slice", "0.2", "--rounds", "1", "--json").stdout) as { cases: { engines: { deopts: unknown }[] }[] };
+    expect(plain.cases[0]!.engines.map((e) => e.deopts)).toEqual([null, null]);
   }, 60_000);
 
   test("refuses a slice longer than the run, a slice of nothing and an unknown case, with the usage and exit status 2", () => {

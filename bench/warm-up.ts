@@ -4,20 +4,23 @@
 // first runs, is measured before it has settled. This command plays each engine from its first game
 // for --seconds of CPU time in a process of its own, the engines alternating round by round, and
 // prints the rate in each slice of --slice seconds (medians over the rounds), the rate each settles
-// at, and from when it stays within 5% of it.
+// at, and from when it stays within 5% of it; with --deopts, how often V8 threw each engine's
+// optimized code away (a function optimized before a path of it had run, when that path first runs).
 
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
-import { THIS_CHECKOUT } from "./measure.js";
+import { deoptimizations } from "./deopt-trace.js";
+import { THIS_CHECKOUT, median } from "./measure.js";
 import { medianCurve, settledRate, staysFrom } from "./settling.js";
 import type { Slice } from "./warm-up-process.js";
 
-const USAGE = `usage: node bench/dist/warm-up.js [--seconds S] [--slice S] [--rounds N] [--seed N] [--only GAME[:PLAYERS],...] [--json]
+const USAGE = `usage: node bench/dist/warm-up.js [--seconds S] [--slice S] [--rounds N] [--seed N] [--deopts] [--only GAME[:PLAYERS],...] [--json]
   --seconds  CPU time each engine plays from its first game, in each round (default 8)
   --slice    the rate is reported per slice of this many seconds (default 0.5)
   --rounds   rounds, each engine played once per round in a fresh process (default 3)
+  --deopts   count the times V8 threw a function's optimized code away (node --trace-deopt)
   --seed     seed of the playouts' seeds; round r uses seed + r (default 1)
   --only     the cases to run, e.g. keys-to-knowledge (default: all)
   --json     print one JSON object instead of the tables`;
@@ -30,8 +33,15 @@ interface Settings {
   readonly slice: number;
   readonly rounds: number;
   readonly seed: number;
+  readonly deopts: boolean;
   readonly only: readonly string[] | null;
   readonly json: boolean;
+}
+
+/** One process's run: its slices, and with --deopts the deoptimizations by function. */
+interface ColdRun {
+  readonly slices: Slice[];
+  readonly deopts: Map<string, number> | null;
 }
 
 interface EngineCurve {
@@ -42,6 +52,9 @@ interface EngineCurve {
   /** CPU seconds from the first game to the start of the first slice from which the rate stays
    *  within 5% of the settled rate; null if the curve never does. */
   readonly nearFrom: number | null;
+  /** With --deopts: the median over the processes of their deoptimizations, and the functions
+   *  deoptimized most often, with their counts over all the processes. */
+  readonly deopts: { readonly perProcess: number; readonly byFunction: [string, number][] } | null;
 }
 
 interface CaseCurves {
@@ -59,6 +72,7 @@ const OPTIONS = {
   slice: { type: "string", default: "0.5" },
   rounds: { type: "string", default: "3" },
   seed: { type: "string", default: "1" },
+  deopts: { type: "boolean", default: false },
   ...CASE_OPTIONS,
 } as const;
 
@@ -71,37 +85,49 @@ function readSettings(argv: string[]): Settings {
     slice: number("slice", values.slice, (x) => x > 0 && x <= seconds),
     rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
     seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
+    deopts: values.deopts,
     ...caseSettings(values),
   };
 }
 
-/** One engine from a cold start in a fresh process: its slices, or why it is missing. */
-function playFromCold(kind: EngineKind, c: BenchCase, settings: Settings, seed: number): Slice[] | string {
-  const args = [join(THIS_CHECKOUT, "bench", "dist", "warm-up-process.js"), kind, c.game, String(c.players), String(settings.seconds), String(settings.slice), String(seed), (c.variants ?? []).join(",")];
-  const out = execFileSync(process.execPath, args, { cwd: THIS_CHECKOUT, encoding: "utf8" });
+/** One engine from a cold start in a fresh process: its run, or why it is missing. */
+function playFromCold(kind: EngineKind, c: BenchCase, settings: Settings, seed: number): ColdRun | string {
+  const script = [join(THIS_CHECKOUT, "bench", "dist", "warm-up-process.js"), kind, c.game, String(c.players), String(settings.seconds), String(settings.slice), String(seed), (c.variants ?? []).join(",")];
+  const out = execFileSync(process.execPath, [...(settings.deopts ? ["--trace-deopt"] : []), ...script], { cwd: THIS_CHECKOUT, encoding: "utf8", maxBuffer: 1 << 26 });
   const result = JSON.parse(out.trim().split("\n").pop()!) as { slices: Slice[] } | { missing: string };
-  return "missing" in result ? result.missing : result.slices;
+  if ("missing" in result) return result.missing;
+  return { slices: result.slices, deopts: settings.deopts ? deoptimizations(out) : null };
+}
+
+/** The deoptimizations of an engine's runs: per process (the median) and the functions most often
+ *  deoptimized over all of them. */
+function deoptsOf(runs: readonly ColdRun[]): EngineCurve["deopts"] {
+  if (runs.some((r) => r.deopts === null)) return null;
+  const total = new Map<string, number>();
+  for (const r of runs) for (const [name, n] of r.deopts!) total.set(name, (total.get(name) ?? 0) + n);
+  const perProcess = median(runs.map((r) => [...r.deopts!.values()].reduce((a, b) => a + b, 0)));
+  return { perProcess, byFunction: [...total].sort((a, b) => b[1] - a[1]).slice(0, 5) };
 }
 
 function curvesOf(c: BenchCase, settings: Settings): CaseCurves {
   const kinds: EngineKind[] = [...(hasReference(c.game) ? (["reference"] as const) : []), "generated"];
-  const runs = new Map<EngineKind, Slice[][]>(kinds.map((k) => [k, []]));
+  const runs = new Map<EngineKind, ColdRun[]>(kinds.map((k) => [k, []]));
   const missing = new Set<string>();
   for (let round = 0; round < settings.rounds; round++) {
     for (const kind of round % 2 === 0 ? kinds : [...kinds].reverse()) {
-      const slices = playFromCold(kind, c, settings, settings.seed + round);
-      if (typeof slices === "string") missing.add(slices);
-      else runs.get(kind)!.push(slices);
+      const run = playFromCold(kind, c, settings, settings.seed + round);
+      if (typeof run === "string") missing.add(run);
+      else runs.get(kind)!.push(run);
     }
   }
   const engines = kinds
     .filter((kind) => runs.get(kind)!.length > 0)
     .map((engine): EngineCurve => {
-      const curve = medianCurve(runs.get(engine)!);
+      const curve = medianCurve(runs.get(engine)!.map((r) => r.slices));
       const rates = curve.map((s) => s.rate);
       const settled = settledRate(rates);
       const from = staysFrom(rates, settled, NEAR);
-      return { engine, curve, settled, nearFrom: from === null ? null : from === 0 ? 0 : curve[from - 1]!.at };
+      return { engine, curve, settled, nearFrom: from === null ? null : from === 0 ? 0 : curve[from - 1]!.at, deopts: deoptsOf(runs.get(engine)!) };
     });
   return { game: c.game, players: c.players, variants: [...(c.variants ?? [])], engines, missing: [...missing] };
 }
@@ -123,6 +149,11 @@ function printCurves(c: BenchCase, r: CaseCurves, settings: Settings): void {
   console.log(`${"settled".padStart(8)}${r.engines.map((e) => rate(e.settled).padStart(12)).join("")}${second ? ratioOf(first!.settled, second.settled) : ""}   (the median of the last quarter of the slices)`);
   const near = r.engines.map((e) => `${NAMES[e.engine]} ${e.nearFrom === null ? "never" : `from ${e.nearFrom.toFixed(1)} s`}`);
   console.log(`  within 5% of its settled rate: ${near.join(", ")}`);
+  for (const e of r.engines) {
+    if (e.deopts === null) continue;
+    const most = e.deopts.byFunction.map(([name, n]) => `${name} ${n}`).join(", ");
+    console.log(`  ${NAMES[e.engine]}: ${e.deopts.perProcess} deoptimizations a process${most ? ` (most often, over all: ${most})` : ""}`);
+  }
   for (const m of r.missing) console.log(`  (${m})`);
 }
 
