@@ -46,16 +46,22 @@ function cpuNow(): number {
   return (user + system) / 1e6;
 }
 
+/** The warm-up a measurement of `seconds` gets unless told: half of it, at most a second of CPU
+ *  time. Enough for the optimizing compiler to have run; a game with rare paths may take longer to
+ *  settle (V8 optimizes a function again when a path it had not seen first runs): `--warm-up`. */
+export function defaultWarmUp(seconds: number): number {
+  return Math.min(1, seconds / 2);
+}
+
 /**
- * Warms the engine up, untimed, for up to half the measured time (at most 1 s) of its own CPU time, so
+ * Warms the engine up, untimed, for `warmSeconds` of its own CPU time (by default defaultWarmUp's), so
  * that the optimizing compiler has run however busy the machine is; then plays for `seconds` of wall
  * clock (and at least CHECKED_PLAYOUTS playouts). Playout i gets the i-th pair of seeds drawn from
  * `Rng(seed)`, so every engine measured with one seed plays the same games in the same order.
  */
-export function measurePlayouts(playout: Playout, seconds: number, seed: number): EngineMeasure {
+export function measurePlayouts(playout: Playout, seconds: number, seed: number, warmSeconds = defaultWarmUp(seconds)): EngineMeasure {
   const warmSeeds = new Rng(-1 - seed);
   const warmStart = cpuNow();
-  const warmSeconds = Math.min(1, seconds / 2);
   while (cpuNow() - warmStart < warmSeconds) {
     for (let i = 0; i < 8; i++) playout(warmSeeds.int(2 ** 31), warmSeeds.int(2 ** 31));
   }

@@ -8,7 +8,7 @@ import { defineCommand, EXIT_OK, EXIT_PROBLEMS } from "./command.js";
 import { findGameRefs, GAME_ARGUMENT, GAME_NOTE, loadGame, type GameRef } from "./game-lookup.js";
 import type { Io } from "./io.js";
 import { EngineFailed, measureRounds, median, type EngineFigures } from "../bench/rounds.js";
-import type { EngineKind } from "../bench/playouts.js";
+import { defaultWarmUp, type EngineKind } from "../bench/playouts.js";
 
 const spec = {
   name: "bench",
@@ -17,6 +17,7 @@ const spec = {
   options: [
     { name: "players", kind: "int", min: 1, description: "players in each playout (default: the game's fewest)" },
     { name: "seconds", kind: "number", placeholder: "S", min: 0.05, description: "time each engine plays in each round, after its warm-up (default 1)" },
+    { name: "warm-up", kind: "number", placeholder: "S", min: 0, description: "CPU time each engine plays untimed before it is timed (default: half of --seconds, at most 1)" },
     { name: "rounds", kind: "int", min: 1, placeholder: "N", description: "rounds; each engine is measured once per round, in its own process (default 3)" },
     { name: "seed", kind: "int", placeholder: "S", description: "the first round's seed (default 1)" },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
@@ -28,7 +29,7 @@ const spec = {
       "CPU second of that process (user + system), which a busy machine disturbs less than the wall clock. " +
       "Rounds alternate the engines' order; figures are the medians of the rounds. Both engines play the same " +
       "games from the same seeds. A game without a playout kernel says why and is measured on its state machine.",
-    "JSON fields: game, title, players, variants, seed, rounds, secondsPerRound, loadAverage (1, 5 and 15 minutes), " +
+    "JSON fields: game, title, players, variants, seed, rounds, secondsPerRound, warmUpSeconds, loadAverage (1, 5 and 15 minutes), " +
       "cpus, kernel and stateMachine (each null or { playoutsPerSec, roundPlayoutsPerSec, playouts, meanDecisions }), " +
       "noKernel (why there is no kernel, or null), ratio (kernel ÷ state machine, median of the rounds' ratios, or null), " +
       "sameGames (both engines took the same decisions in each round's first playouts).",
@@ -44,6 +45,8 @@ export interface BenchReport {
   readonly seed: number;
   readonly rounds: number;
   readonly secondsPerRound: number;
+  /** CPU seconds each engine played untimed before it was timed. */
+  readonly warmUpSeconds: number;
   readonly loadAverage: readonly number[];
   readonly cpus: number;
   readonly kernel: Omit<EngineFigures, "checkedDecisions"> | null;
@@ -57,6 +60,7 @@ export const benchCommand = defineCommand(spec, async (args, io) => {
   const refs = await findGameRefs(args.positionals[0]!, io.cwd, spec.name);
   const settings = {
     seconds: args.options.seconds ?? 1,
+    warmUp: args.options["warm-up"] ?? null,
     rounds: args.options.rounds ?? 3,
     seed: args.options.seed ?? 1,
     variants: commaList(args.options.variant),
@@ -87,13 +91,14 @@ async function benchGame(
   ref: GameRef,
   game: Game,
   options: MatchOptions,
-  settings: { seconds: number; rounds: number; seed: number },
+  settings: { seconds: number; warmUp: number | null; rounds: number; seed: number },
   io: Io,
 ): Promise<BenchReport> {
   const noKernel = game.playout ? null : await whyNoKernel(ref);
   const kinds: EngineKind[] = game.playout ? ["kernel", "state-machine"] : ["state-machine"];
+  const warmUpSeconds = settings.warmUp ?? defaultWarmUp(settings.seconds);
   const figures = await measureRounds(
-    { ref, cwd: io.cwd, options, seconds: settings.seconds },
+    { ref, cwd: io.cwd, options, seconds: settings.seconds, warmUpSeconds },
     kinds,
     settings.rounds,
     settings.seed,
@@ -111,6 +116,7 @@ async function benchGame(
     seed: settings.seed,
     rounds: settings.rounds,
     secondsPerRound: settings.seconds,
+    warmUpSeconds,
     loadAverage: loadavg().map((x) => Math.round(x * 100) / 100),
     cpus: cpus().length,
     kernel: kernel ? strip(kernel) : null,
@@ -140,8 +146,8 @@ const count = (x: number): string => Math.round(x).toLocaleString("en-US");
 function printReport(report: BenchReport, io: Io): void {
   const variants = report.variants.length ? `, variants ${report.variants.join(", ")}` : "";
   io.print(
-    `${report.title} (${report.game}), ${report.players} players${variants}: ${report.rounds} round${report.rounds === 1 ? "" : "s"} × ${report.secondsPerRound} s per engine, ` +
-      "each in its own process; playouts per CPU second, medians over the rounds",
+    `${report.title} (${report.game}), ${report.players} players${variants}: ${report.rounds} round${report.rounds === 1 ? "" : "s"} × ${report.secondsPerRound} s per engine ` +
+      `after ${report.warmUpSeconds} s of warm-up, each in its own process; playouts per CPU second, medians over the rounds`,
   );
   io.print(
     `load average ${report.loadAverage.join(" ")} on ${report.cpus} CPUs` +
