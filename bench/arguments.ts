@@ -30,7 +30,7 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 export const WARM_UP_OPTION = { "warm-up": { type: "string" } } as const;
 
 /** The line of a command's usage that tells what `--warm-up` does. */
-export const WARM_UP_USAGE = "  --warm-up   seconds of CPU time each process plays untimed before it is measured (default: half of --seconds, at most 1)";
+export const WARM_UP_USAGE = "  --warm-up   seconds of CPU time each process plays untimed before it is measured (default: twice --seconds, at most 2)";
 
 /** `--warm-up`'s seconds, or null when it is not given (each process then warms up as
  *  engines.ts's defaultWarmUp says). */

@@ -1,7 +1,7 @@
 // One measurement in a process of its own (so no engine's JIT state, garbage or inline caches
 // colour another's): `node bench/dist/engine-process.js KIND GAME PLAYERS SECONDS SEED [VARIANTS
-// [WARM-UP]]` warms the engine up, untimed, for WARM-UP seconds of CPU time (default: SECONDS / 2, at
-// most 1), then plays games back to back for SECONDS and prints one JSON line
+// [WARM-UP]]` warms the engine up, untimed, for WARM-UP seconds of CPU time (default: twice SECONDS,
+// at most 2), then plays games back to back for SECONDS and prints one JSON line
 // {playouts, decisions, seconds, wallSeconds, checkedDecisions, warmUpSeconds}. Playout i's seeds are the i-th pair drawn from Rng(SEED), so
 // every engine measured with one SEED is dealt the same games in the same order.
 

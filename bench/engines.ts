@@ -30,10 +30,12 @@ export function cpuSeconds(): number {
 }
 
 /** The warm-up, in seconds of CPU time, that a measurement of `seconds` gets unless told otherwise:
- *  half of it, at most a second. Enough for the hot paths to be compiled; not always enough for an
- *  engine to have settled (npm run bench:warm-up shows when each does). */
+ *  twice it, at most 2 s. Half of it, at most a second, measured Keys to Knowledge's kernel at
+ *  `npm run bench`'s 1 s while V8 was still compiling it (its first half second of play spends 0.4 s
+ *  of CPU in the compiler, npm run bench:warm-up); by 2 s every engine has its hot paths optimized,
+ *  though one with rare paths may take longer to settle. */
 export function defaultWarmUp(seconds: number): number {
-  return Math.min(1, seconds / 2);
+  return Math.min(2, 2 * seconds);
 }
 
 /** Playouts, 16 at a time, their seeds drawn from `seeds`, until the process has spent `seconds` of

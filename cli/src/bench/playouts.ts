@@ -46,11 +46,12 @@ function cpuNow(): number {
   return (user + system) / 1e6;
 }
 
-/** The warm-up a measurement of `seconds` gets unless told: half of it, at most a second of CPU
- *  time. Enough for the optimizing compiler to have run; a game with rare paths may take longer to
- *  settle (V8 optimizes a function again when a path it had not seen first runs): `--warm-up`. */
+/** The warm-up a measurement of `seconds` gets unless told: twice it, at most 2 s of CPU time, by
+ *  which V8 has optimized the hot paths (at half of it, at most a second, a large kernel was measured
+ *  while still being compiled); a game with rare paths may take longer to settle (V8 optimizes a
+ *  function again when a path it had not seen first runs): `--warm-up`. */
 export function defaultWarmUp(seconds: number): number {
-  return Math.min(1, seconds / 2);
+  return Math.min(2, 2 * seconds);
 }
 
 /**

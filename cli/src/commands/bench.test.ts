@@ -89,8 +89,8 @@ describe("rules bench", () => {
     expect(err).toBe("");
     expect(status).toBe(0);
     const report = JSON.parse(out);
-    // Warmed up for half the timed seconds by default.
-    expect(report).toMatchObject({ game: "coins", title: "Coin Race", players: 3, rounds: 2, secondsPerRound: 0.05, warmUpSeconds: 0.025, noKernel: null, sameGames: true });
+    // Warmed up for twice the timed seconds by default.
+    expect(report).toMatchObject({ game: "coins", title: "Coin Race", players: 3, rounds: 2, secondsPerRound: 0.05, warmUpSeconds: 0.1, noKernel: null, sameGames: true });
     for (const engine of [report.kernel, report.stateMachine]) {
       expect(engine.playoutsPerSec).toBeGreaterThan(0);
       expect(engine.roundPlayoutsPerSec).toHaveLength(2);
@@ -111,7 +111,7 @@ describe("rules bench", () => {
     expect(JSON.parse(out)).toMatchObject({ warmUpSeconds: 0.3, sameGames: true });
     // Two engines, two rounds, each process playing 0.3 s of CPU untimed before its 0.05 s: at least
     // 0.2 s of the wall clock each, should V8's compiler threads have run beside it on another core
-    // (by default the four would warm up for 0.1 s in all).
+    // (by default the four would warm up for 0.4 s in all).
     expect(elapsed).toBeGreaterThanOrEqual(4 * 0.2);
     const text = (await rules("bench", "coins.rules", "--seconds", "0.05", "--rounds", "1", "--warm-up", "0.1")).out;
     expect(text).toMatch(/^Coin Race \(coins\), 2 players: 1 round × 0\.05 s per engine after 0\.1 s of warm-up/);

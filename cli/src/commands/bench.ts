@@ -17,7 +17,7 @@ const spec = {
   options: [
     { name: "players", kind: "int", min: 1, description: "players in each playout (default: the game's fewest)" },
     { name: "seconds", kind: "number", placeholder: "S", min: 0.05, description: "time each engine plays in each round, after its warm-up (default 1)" },
-    { name: "warm-up", kind: "number", placeholder: "S", min: 0, description: "CPU time each engine plays untimed before it is timed (default: half of --seconds, at most 1)" },
+    { name: "warm-up", kind: "number", placeholder: "S", min: 0, description: "CPU time each engine plays untimed before it is timed (default: twice --seconds, at most 2)" },
     { name: "rounds", kind: "int", min: 1, placeholder: "N", description: "rounds; each engine is measured once per round, in its own process (default 3)" },
     { name: "seed", kind: "int", placeholder: "S", description: "the first round's seed (default 1)" },
     { name: "variant", kind: "string", placeholder: "V", description: "variants to play, comma-separated" },
