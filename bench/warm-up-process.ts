@@ -19,7 +19,8 @@ export interface Slice {
 /** Games back to back for `seconds` of CPU time, cut into slices of about `slice` seconds each. The
  *  slice's end is found on the wall clock, cheap to read (CPU time is a system call, which on a busy
  *  machine cost a run that read it often a tenth of its time); its CPU time is read once at each end,
- *  so on a busy machine a slice holds less CPU time than `slice`, and `at` says where each ends. */
+ *  so on a busy machine a slice holds less CPU time than `slice` (and more while V8's compiler
+ *  threads run beside the game on another core), and `at` says where each ends. */
 function sliced(playout: Playout, seconds: number, slice: number, seed: number): Slice[] {
   const seeds = new Rng(seed);
   const slices: Slice[] = [];

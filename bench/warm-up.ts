@@ -1,7 +1,7 @@
 // `npm run bench:warm-up`: how each engine's rate grows from a cold start, the kernel beside its
-// speed-written reference. npm run bench measures each engine after a warm-up of at most a second;
-// an engine whose optimized code is still being made, or thrown away and made again when a rare path
-// first runs, is measured before it has settled. This command plays each engine from its first game
+// speed-written reference. npm run bench measures each engine after a warm-up (by default twice the
+// measured time, at most 2 s); an engine whose optimized code is still being made, or thrown away and
+// made again when a rare path first runs, is measured before it has settled. This command plays each engine from its first game
 // for --seconds of CPU time in a process of its own, the engines alternating round by round, and
 // prints the rate in each slice of --slice seconds (medians over the rounds), the rate each settles
 // at, and from when it stays within 5% of it; with --deopts, how often V8 threw each engine's
@@ -137,6 +137,8 @@ const NAMES: Record<EngineKind, string> = { reference: "reference", generated: "
 
 function printCurves(c: BenchCase, r: CaseCurves, settings: Settings): void {
   console.log(`\n${c.title}, ${c.players} players: playouts per CPU second from a cold start, by slice of ${settings.slice} s; ${settings.rounds === 1 ? "one process" : `medians of ${settings.rounds} processes`} per engine`);
+  for (const m of r.missing) console.log(`  (${m})`);
+  if (r.engines.length === 0) return;
   const [first, second] = r.engines;
   const ratioOf = (a: number | undefined, b: number | undefined): string => (a === undefined || b === undefined ? "" : (b / a).toFixed(2).padStart(11));
   console.log(`${"CPU s".padStart(8)}${r.engines.map((e) => NAMES[e.engine].padStart(12)).join("")}${second ? "kernel/ref".padStart(11) : ""}`);
@@ -154,7 +156,6 @@ function printCurves(c: BenchCase, r: CaseCurves, settings: Settings): void {
     const most = e.deopts.byFunction.map(([name, n]) => `${name} ${n}`).join(", ");
     console.log(`  ${NAMES[e.engine]}: ${e.deopts.perProcess} deoptimizations a process${most ? ` (most often, over all: ${most})` : ""}`);
   }
-  for (const m of r.missing) console.log(`  (${m})`);
 }
 
 function main(): void {
