@@ -24,6 +24,12 @@ export function numberReader(refuse: Refusal): (name: string, text: string, vali
   };
 }
 
+/** The rules the commands' number options meet. */
+export const SECONDS = (x: number): boolean => x > 0 && Number.isFinite(x);
+export const COUNT = (x: number): boolean => Number.isInteger(x) && x >= 0;
+export const ROUNDS = (x: number): boolean => Number.isInteger(x) && x >= 1;
+export const SEED = (x: number): boolean => Number.isSafeInteger(x);
+
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** `--warm-up S`, for the commands that measure engines in processes of their own. */
@@ -37,6 +43,12 @@ export const WARM_UP_USAGE = "  --warm-up   seconds of CPU time each process pla
 export function warmUpSetting(text: string | undefined, refuse: Refusal): number | null {
   return text === undefined ? null : numberReader(refuse)("warm-up", text, (x) => x >= 0 && Number.isFinite(x));
 }
+
+/** `--baseline DIR` and `--engine KIND`, for the commands that weigh one build's engine against another's. */
+export const BASELINE_OPTIONS = {
+  baseline: { type: "string" },
+  engine: { type: "string", default: "generated" },
+} as const;
 
 /** The options every command that measures the cases takes: which cases, JSON, and help. */
 export const CASE_OPTIONS = {

@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { THIS_CHECKOUT } from "./measure.js";
-import { optimizedCodeSizes, totalSize } from "./optimized-code.js";
+import { optimizedCodeSizes } from "./optimized-code.js";
+import { sumOf } from "./tally.js";
 
 /** One block as V8 prints it, the disassembly left out. */
 const block = (name: string, position: number, size: number | null): string =>
@@ -42,7 +43,7 @@ describe("the optimized code's sizes", () => {
       ["play (at 300)", 9000],
       ["play (at 88)", 292],
     ]);
-    expect(totalSize(sizes)).toBe(5200 + 9000 + 292);
+    expect(sumOf(sizes)).toBe(5200 + 9000 + 292);
   });
 });
 

@@ -8,10 +8,11 @@
 
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { BASELINE_OPTIONS, CASE_OPTIONS, COUNT, SECONDS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { baselineOptions, subjects, type Subject } from "./measure.js";
-import { optimizedCodeSizes, totalSize } from "./optimized-code.js";
+import { optimizedCodeSizes } from "./optimized-code.js";
+import { largest, sumOf, whole } from "./tally.js";
 
 const USAGE = `usage: node bench/dist/code-size.js [--baseline DIR] [--engine KIND] [--seconds S] [--top N] [--only GAME[:PLAYERS],...] [--json]
   without --baseline: the kernel (generated) against the speed-written reference, in this checkout
@@ -34,8 +35,7 @@ interface Settings {
 }
 
 const OPTIONS = {
-  baseline: { type: "string" },
-  engine: { type: "string", default: "generated" },
+  ...BASELINE_OPTIONS,
   seconds: { type: "string", default: "2" },
   top: { type: "string", default: "10" },
   ...CASE_OPTIONS,
@@ -46,8 +46,8 @@ function readSettings(argv: string[]): Settings {
   const number = numberReader(fail);
   return {
     ...baselineOptions(values, fail),
-    seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
-    top: number("top", values.top, (x) => Number.isInteger(x) && x >= 0),
+    seconds: number("seconds", values.seconds, SECONDS),
+    top: number("top", values.top, COUNT),
     ...caseSettings(values),
   };
 }
@@ -63,13 +63,6 @@ function weigh(s: Subject, c: BenchCase, seconds: number): Map<string, number> |
   if (line === undefined) throw new Error(`node ${script.join(" ")} printed no result`);
   const last = JSON.parse(line) as { games: number } | { missing: string };
   return "missing" in last ? last.missing : optimizedCodeSizes(run.stdout);
-}
-
-const whole = (x: number): string => Math.round(x).toLocaleString("en-US");
-
-/** The `n` largest functions, largest first. */
-function largest(sizes: ReadonlyMap<string, number>, n: number): [string, number][] {
-  return [...sizes].sort((a, b) => b[1] - a[1]).slice(0, n);
 }
 
 function main(): void {
@@ -93,7 +86,7 @@ function main(): void {
       continue;
     }
     const [a, b] = sides as readonly [Map<string, number>, Map<string, number>];
-    const [sizeA, sizeB] = [totalSize(a), totalSize(b)];
+    const [sizeA, sizeB] = [sumOf(a), sumOf(b)];
     report.push({
       game: c.game,
       players: c.players,

@@ -4,10 +4,11 @@
 // the machine's drift falls on both. What a change to the kernel writer or the runtime is worth is the
 // paired ratio: the median of the rounds' own ratios, and in how many rounds this checkout was ahead.
 
-import { CASE_OPTIONS, WARM_UP_OPTION, WARM_UP_USAGE, caseSettings, numberReader, parsedOptions, refusal, warmUpSetting, type Refusal } from "./arguments.js";
+import { BASELINE_OPTIONS, CASE_OPTIONS, ROUNDS, SECONDS, SEED, WARM_UP_OPTION, WARM_UP_USAGE, caseSettings, numberReader, parsedOptions, refusal, warmUpSetting, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, defaultWarmUp, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { ENGINE_KINDS, THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
+import { whole } from "./tally.js";
 
 const USAGE = `usage: node bench/dist/compare.js --baseline DIR [--engine KIND] [--rounds N] [--seconds S] [--warm-up S] [--seed N] [--only GAME[:PLAYERS],...] [--json]
   --baseline  another built checkout, with node_modules of its own (npm ci and npx tsc -b there)
@@ -51,8 +52,7 @@ interface Comparison {
 const fail: Refusal = refusal(USAGE);
 
 const OPTIONS = {
-  baseline: { type: "string" },
-  engine: { type: "string", default: "generated" },
+  ...BASELINE_OPTIONS,
   rounds: { type: "string", default: "12" },
   seconds: { type: "string", default: "2" },
   ...WARM_UP_OPTION,
@@ -70,10 +70,10 @@ function readSettings(argv: string[]): Settings {
   return {
     baseline: values.baseline,
     engine: values.engine as EngineKind,
-    rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
-    seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
+    rounds: number("rounds", values.rounds, ROUNDS),
+    seconds: number("seconds", values.seconds, SECONDS),
     warmUp: warmUpSetting(values["warm-up"], fail),
-    seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
+    seed: number("seed", values.seed, SEED),
     ...caseSettings(values),
   };
 }
@@ -116,7 +116,7 @@ function compareCase(c: BenchCase, settings: Settings): Comparison {
   };
 }
 
-const rate = (x: number | null): string => (x === null ? "-" : Math.round(x).toLocaleString("en-US"));
+const rate = (x: number | null): string => (x === null ? "-" : whole(x));
 
 function main(): void {
   const settings = readSettings(process.argv.slice(2));

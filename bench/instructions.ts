@@ -10,10 +10,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { BASELINE_OPTIONS, CASE_OPTIONS, COUNT, SECONDS, SEED, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { readJitDump, selfCosts, type Attribution, type Costs } from "./callgrind.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { baselineOptions, subjects, type Subject } from "./measure.js";
+import { largest, sumOf, whole } from "./tally.js";
 
 const USAGE = `usage: node bench/dist/instructions.js [--baseline DIR] [--engine KIND] [--seconds S] [--seed N] [--by-function N] [--by-line N] [--misses N] [--only GAME[:PLAYERS],...] [--json]
   (needs valgrind: apt-get install valgrind)
@@ -72,8 +73,7 @@ interface Misses {
 const fail: Refusal = refusal(USAGE);
 
 const OPTIONS = {
-  baseline: { type: "string" },
-  engine: { type: "string", default: "generated" },
+  ...BASELINE_OPTIONS,
   seconds: { type: "string", default: "0.6" },
   seed: { type: "string", default: "1" },
   "by-function": { type: "string", default: "0" },
@@ -87,11 +87,11 @@ function readSettings(argv: string[]): Settings {
   const number = numberReader(fail);
   return {
     ...baselineOptions(values, fail),
-    seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
-    seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
-    byFunction: number("by-function", values["by-function"], (x) => Number.isInteger(x) && x >= 0),
-    byLine: number("by-line", values["by-line"], (x) => Number.isInteger(x) && x >= 0),
-    misses: number("misses", values.misses, (x) => Number.isInteger(x) && x >= 0),
+    seconds: number("seconds", values.seconds, SECONDS),
+    seed: number("seed", values.seed, SEED),
+    byFunction: number("by-function", values["by-function"], COUNT),
+    byLine: number("by-line", values["by-line"], COUNT),
+    misses: number("misses", values.misses, COUNT),
     ...caseSettings(values),
   };
 }
@@ -139,10 +139,8 @@ function callgrindRun(s: Subject, c: BenchCase, games: number, seed: number, mod
 
 /** The largest per-game differences between two runs' attributions, `games` games apart. */
 function topDifferences(before: Map<string, number>, after: Map<string, number>, games: number, n: number): [string, number][] {
-  return [...new Set([...before.keys(), ...after.keys()])]
-    .map((name): [string, number] => [name, ((after.get(name) ?? 0) - (before.get(name) ?? 0)) / games])
-    .sort((x, y) => y[1] - x[1])
-    .slice(0, n);
+  const names = [...new Set([...before.keys(), ...after.keys()])];
+  return largest(names.map((name): [string, number] => [name, ((after.get(name) ?? 0) - (before.get(name) ?? 0)) / games]), n);
 }
 
 /** How many games the subject plays in `seconds` of CPU time at full speed, warmed up (at least 64).
@@ -167,7 +165,7 @@ function count(s: Subject, c: BenchCase, games: number, settings: Settings): Cou
     const models = settings.misses > 0;
     const [ca, cb] = [callgrindRun(s, c, games, settings.seed, models), callgrindRun(s, c, 2 * games, settings.seed, models)];
     const event = (name: string): [Attribution, Attribution] => [ca.events.get(name) ?? NONE, cb.events.get(name) ?? NONE];
-    const perGame = (name: string): number => (total(event(name)[1].byFunction) - total(event(name)[0].byFunction)) / games;
+    const perGame = (name: string): number => (sumOf(event(name)[1].byFunction) - sumOf(event(name)[0].byFunction)) / games;
     const [fa, fb] = event("Ir");
     functions = topDifferences(fa.byFunction, fb.byFunction, games, settings.byFunction);
     lines = topDifferences(fa.byLine, fb.byLine, games, settings.byLine);
@@ -197,9 +195,6 @@ function count(s: Subject, c: BenchCase, games: number, settings: Settings): Cou
 
 const NONE: Attribution = { byFunction: new Map(), byLine: new Map() };
 
-const total = (m: ReadonlyMap<string, number>): number => [...m.values()].reduce((sum, n) => sum + n, 0);
-
-const whole = (x: number): string => Math.round(x).toLocaleString("en-US");
 
 const sources = new Map<string, string[]>();
 /** `FILE:LINE` as `file.js:LINE  the line's text` (the text when the file is here to read). */

@@ -21,10 +21,3 @@ export function optimizedCodeSizes(printed: string): Map<string, number> {
   for (const { name, position, size } of versions.values()) sizes.set(named.get(name)! > 1 ? `${name} (at ${position})` : name, size);
   return sizes;
 }
-
-/** The sum of the sizes. */
-export function totalSize(sizes: ReadonlyMap<string, number>): number {
-  let total = 0;
-  for (const size of sizes.values()) total += size;
-  return total;
-}

@@ -3,10 +3,11 @@
 // round by round (which goes first changes every round) so that drift in the machine's speed falls
 // on both; the figures are medians over the rounds. See README.md for the output.
 
-import { CASE_OPTIONS, WARM_UP_OPTION, WARM_UP_USAGE, caseSettings, numberReader, parsedOptions, refusal, warmUpSetting, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, ROUNDS, SECONDS, SEED, WARM_UP_OPTION, WARM_UP_USAGE, caseSettings, numberReader, parsedOptions, refusal, warmUpSetting, type Refusal } from "./arguments.js";
 import { CHECKED_PLAYOUTS, defaultWarmUp, hasKernel, hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median } from "./measure.js";
+import { whole } from "./tally.js";
 
 const USAGE = `usage: node bench/dist/run.js [--seconds S] [--warm-up S] [--rounds N] [--seed N] [--only GAME[:PLAYERS],...] [--json]
   --seconds   time each engine runs in each round, after its warm-up (default 1)
@@ -65,10 +66,10 @@ function readSettings(argv: string[]): Settings {
   const values = parsedOptions(argv, OPTIONS, USAGE, fail);
   const number = numberReader(fail);
   return {
-    seconds: number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x)),
+    seconds: number("seconds", values.seconds, SECONDS),
     warmUp: warmUpSetting(values["warm-up"], fail),
-    rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
-    seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
+    rounds: number("rounds", values.rounds, ROUNDS),
+    seed: number("seed", values.seed, SEED),
     ...caseSettings(values),
   };
 }
@@ -137,7 +138,7 @@ async function runCase(c: BenchCase, settings: Settings): Promise<CaseReport> {
   };
 }
 
-const rate = (r: EngineReport | null): string => (r ? Math.round(r.playoutsPerSec).toLocaleString("en-US") : "-");
+const rate = (r: EngineReport | null): string => (r ? whole(r.playoutsPerSec) : "-");
 
 async function main(): Promise<void> {
   const settings = readSettings(process.argv.slice(2));

@@ -9,11 +9,12 @@
 
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { CASE_OPTIONS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
+import { CASE_OPTIONS, ROUNDS, SECONDS, SEED, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { deoptimizations } from "./deopt-trace.js";
 import { THIS_CHECKOUT, median } from "./measure.js";
 import { medianCurve, settledRate, staysFrom } from "./settling.js";
+import { largest, sumOf, whole } from "./tally.js";
 import type { Slice } from "./warm-up-process.js";
 
 const USAGE = `usage: node bench/dist/warm-up.js [--seconds S] [--slice S] [--rounds N] [--seed N] [--deopts] [--only GAME[:PLAYERS],...] [--json]
@@ -79,12 +80,12 @@ const OPTIONS = {
 function readSettings(argv: string[]): Settings {
   const values = parsedOptions(argv, OPTIONS, USAGE, fail);
   const number = numberReader(fail);
-  const seconds = number("seconds", values.seconds, (x) => x > 0 && Number.isFinite(x));
+  const seconds = number("seconds", values.seconds, SECONDS);
   return {
     seconds,
     slice: number("slice", values.slice, (x) => x > 0 && x <= seconds),
-    rounds: number("rounds", values.rounds, (x) => Number.isInteger(x) && x >= 1),
-    seed: number("seed", values.seed, (x) => Number.isSafeInteger(x)),
+    rounds: number("rounds", values.rounds, ROUNDS),
+    seed: number("seed", values.seed, SEED),
     deopts: values.deopts,
     ...caseSettings(values),
   };
@@ -105,8 +106,7 @@ function deoptsOf(runs: readonly ColdRun[]): EngineCurve["deopts"] {
   if (runs.some((r) => r.deopts === null)) return null;
   const total = new Map<string, number>();
   for (const r of runs) for (const [name, n] of r.deopts!) total.set(name, (total.get(name) ?? 0) + n);
-  const perProcess = median(runs.map((r) => [...r.deopts!.values()].reduce((a, b) => a + b, 0)));
-  return { perProcess, byFunction: [...total].sort((a, b) => b[1] - a[1]).slice(0, 5) };
+  return { perProcess: median(runs.map((r) => sumOf(r.deopts!))), byFunction: largest(total, 5) };
 }
 
 function curvesOf(c: BenchCase, settings: Settings): CaseCurves {
@@ -132,7 +132,6 @@ function curvesOf(c: BenchCase, settings: Settings): CaseCurves {
   return { game: c.game, players: c.players, variants: [...(c.variants ?? [])], engines, missing: [...missing] };
 }
 
-const rate = (x: number): string => Math.round(x).toLocaleString("en-US");
 const NAMES: Record<EngineKind, string> = { reference: "reference", generated: "kernel", "state-machine": "state machine" };
 
 function printCurves(c: BenchCase, r: CaseCurves, settings: Settings): void {
@@ -146,9 +145,9 @@ function printCurves(c: BenchCase, r: CaseCurves, settings: Settings): void {
   for (let i = 0; i < length; i++) {
     const at = r.engines.map((e) => e.curve[i]?.at).find((x) => x !== undefined)!;
     const rates = r.engines.map((e) => e.curve[i]?.rate);
-    console.log(`${at.toFixed(2).padStart(8)}${rates.map((x) => (x === undefined ? "-" : rate(x)).padStart(12)).join("")}${second ? ratioOf(rates[0], rates[1]) : ""}`);
+    console.log(`${at.toFixed(2).padStart(8)}${rates.map((x) => (x === undefined ? "-" : whole(x)).padStart(12)).join("")}${second ? ratioOf(rates[0], rates[1]) : ""}`);
   }
-  console.log(`${"settled".padStart(8)}${r.engines.map((e) => rate(e.settled).padStart(12)).join("")}${second ? ratioOf(first!.settled, second.settled) : ""}   (the median of the last quarter of the slices)`);
+  console.log(`${"settled".padStart(8)}${r.engines.map((e) => whole(e.settled).padStart(12)).join("")}${second ? ratioOf(first!.settled, second.settled) : ""}   (the median of the last quarter of the slices)`);
   const near = r.engines.map((e) => `${NAMES[e.engine]} ${e.nearFrom === null ? "never" : `from ${e.nearFrom.toFixed(1)} s`}`);
   console.log(`  within 5% of its settled rate: ${near.join(", ")}`);
   for (const e of r.engines) {
