@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { BASELINE_OPTIONS, CASE_OPTIONS, COUNT, SECONDS, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
-import { baselineOptions, subjects, type Subject } from "./measure.js";
+import { baselineOptions, childResult, subjects, type Subject } from "./measure.js";
 import { optimizedCodeSizes } from "./optimized-code.js";
 import { largest, sumOf, whole } from "./tally.js";
 
@@ -58,10 +58,7 @@ function weigh(s: Subject, c: BenchCase, seconds: number): Map<string, number> |
   const script = [join(s.checkout, "bench", "dist", "count-process.js"), s.engine, c.game, String(c.players), `for:${seconds}`, "1", (c.variants ?? []).join(",")];
   const run = spawnSync(process.execPath, ["--single-threaded", "--print-opt-code", ...script], { cwd: s.checkout, encoding: "utf8", maxBuffer: 1 << 28 });
   if (run.status !== 0) throw new Error(`node ${script.join(" ")} failed:\n${run.stderr.slice(-2000)}`);
-  // count-process's own line, among V8's: its last that is a JSON object.
-  const line = run.stdout.split("\n").filter((l) => l.startsWith("{\"")).pop();
-  if (line === undefined) throw new Error(`node ${script.join(" ")} printed no result`);
-  const last = JSON.parse(line) as { games: number } | { missing: string };
+  const last = childResult<{ games: number } | { missing: string }>(run.stdout, `node ${script.join(" ")}`);
   return "missing" in last ? last.missing : optimizedCodeSizes(run.stdout);
 }
 

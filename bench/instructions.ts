@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { BASELINE_OPTIONS, CASE_OPTIONS, COUNT, SECONDS, SEED, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { readJitDump, selfCosts, type Attribution, type Costs } from "./callgrind.js";
 import { selectCases, type BenchCase, type EngineKind } from "./engines.js";
-import { baselineOptions, subjects, type Subject } from "./measure.js";
+import { baselineOptions, childResult, subjects, type Subject } from "./measure.js";
 import { largest, sumOf, whole } from "./tally.js";
 
 const USAGE = `usage: node bench/dist/instructions.js [--baseline DIR] [--engine KIND] [--seconds S] [--seed N] [--by-function N] [--by-line N] [--misses N] [--only GAME[:PLAYERS],...] [--json]
@@ -104,7 +104,7 @@ function countProcess(s: Subject, c: BenchCase, games: string, seed: number, val
   const [command, ...args] = valgrind.length > 0 ? ["valgrind", ...valgrind, ...node, ...script] : [...node, ...script];
   const run = spawnSync(command!, args, { cwd, encoding: "utf8", maxBuffer: 1 << 26 });
   if (run.status !== 0) throw new Error(`${command} ${args.join(" ")} failed:\n${run.stderr.slice(-2000)}`);
-  const last = JSON.parse(run.stdout.trim().split("\n").pop()!) as { games: number; decisions: number } | { missing: string };
+  const last = childResult<{ games: number; decisions: number } | { missing: string }>(run.stdout, `${command} ${args.join(" ")}`);
   return { result: last, stderr: run.stderr };
 }
 

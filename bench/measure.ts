@@ -9,6 +9,14 @@ import type { Refusal } from "./arguments.js";
 import type { BenchCase, EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 
+/** What a bench child process printed as its result: its last line that is a JSON object (V8's
+ *  own output, under --print-opt-code or --trace-deopt, may come before it on the same stream). */
+export function childResult<T>(stdout: string, command: string): T {
+  const line = stdout.split("\n").filter((l) => l.startsWith("{\"")).pop();
+  if (line === undefined) throw new Error(`${command} printed no result`);
+  return JSON.parse(line) as T;
+}
+
 /** The checkout these benchmarks run from (bench/dist/measure.js, or bench/measure.ts under Vitest). */
 const here = fileURLToPath(new URL(".", import.meta.url));
 export const THIS_CHECKOUT = realpathSync(join(here, basename(here) === "dist" ? "../.." : ".."));
@@ -27,7 +35,7 @@ export function measureIn(checkout: string, kind: EngineKind, c: BenchCase, seco
     ...(warmUp === null ? [] : [String(warmUp)]),
   ];
   const out = execFileSync(process.execPath, args, { cwd: checkout, encoding: "utf8" });
-  const result = JSON.parse(out.trim().split("\n").pop()!) as ProcessMeasure | { missing: string };
+  const result = childResult<ProcessMeasure | { missing: string }>(out, `node ${args.join(" ")}`);
   if ("missing" in result) return result.missing;
   // A checkout built before --warm-up ignores it: its measure would not be the one asked for.
   if (warmUp !== null && result.warmUpSeconds === undefined) return `${checkout} was built before --warm-up (its engine-process.js warms up as it always did): measure without --warm-up, or build a later commit there`;

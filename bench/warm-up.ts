@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { CASE_OPTIONS, ROUNDS, SECONDS, SEED, caseSettings, numberReader, parsedOptions, refusal, type Refusal } from "./arguments.js";
 import { hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
 import { deoptimizations } from "./deopt-trace.js";
-import { THIS_CHECKOUT, median } from "./measure.js";
+import { THIS_CHECKOUT, childResult, median } from "./measure.js";
 import { medianCurve, settledRate, staysFrom } from "./settling.js";
 import { largest, sumOf, whole } from "./tally.js";
 import type { Slice } from "./warm-up-process.js";
@@ -95,7 +95,7 @@ function readSettings(argv: string[]): Settings {
 function playFromCold(kind: EngineKind, c: BenchCase, settings: Settings, seed: number): ColdRun | string {
   const script = [join(THIS_CHECKOUT, "bench", "dist", "warm-up-process.js"), kind, c.game, String(c.players), String(settings.seconds), String(settings.slice), String(seed), (c.variants ?? []).join(",")];
   const out = execFileSync(process.execPath, [...(settings.deopts ? ["--trace-deopt"] : []), ...script], { cwd: THIS_CHECKOUT, encoding: "utf8", maxBuffer: 1 << 26 });
-  const result = JSON.parse(out.trim().split("\n").pop()!) as { slices: Slice[] } | { missing: string };
+  const result = childResult<{ slices: Slice[] } | { missing: string }>(out, `node ${script.join(" ")}`);
   if ("missing" in result) return result.missing;
   return { slices: result.slices, deopts: settings.deopts ? deoptimizations(out) : null };
 }
