@@ -5,9 +5,9 @@
 // paired ratio: the median of the rounds' own ratios, and in how many rounds this checkout was ahead.
 
 import { BASELINE_OPTIONS, CASE_OPTIONS, ROUNDS, SECONDS, SEED, WARM_UP_OPTION, WARM_UP_USAGE, caseSettings, numberReader, parsedOptions, refusal, warmUpSetting, type Refusal } from "./arguments.js";
-import { CHECKED_PLAYOUTS, defaultWarmUp, selectCases, type BenchCase, type EngineKind } from "./engines.js";
+import { CHECKED_PLAYOUTS, selectCases, warmUpOf, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
-import { ENGINE_KINDS, THIS_CHECKOUT, measureIn, median, notOwnBuild } from "./measure.js";
+import { THIS_CHECKOUT, engineKind, measureIn, median, notOwnBuild } from "./measure.js";
 import { whole } from "./tally.js";
 
 const USAGE = `usage: node bench/dist/compare.js --baseline DIR [--engine KIND] [--rounds N] [--seconds S] [--warm-up S] [--seed N] [--only GAME[:PLAYERS],...] [--json]
@@ -65,11 +65,11 @@ function readSettings(argv: string[]): Settings {
   if (values.baseline === undefined) fail("--baseline DIR is required");
   const unusable = notOwnBuild(values.baseline);
   if (unusable !== null) fail(unusable);
-  if (!ENGINE_KINDS.includes(values.engine as EngineKind)) fail(`--engine ${values.engine} is not one of ${ENGINE_KINDS.join(", ")}`);
+  const engine = engineKind(values.engine, fail);
   const number = numberReader(fail);
   return {
     baseline: values.baseline,
-    engine: values.engine as EngineKind,
+    engine,
     rounds: number("rounds", values.rounds, ROUNDS),
     seconds: number("seconds", values.seconds, SECONDS),
     warmUp: warmUpSetting(values["warm-up"], fail),
@@ -125,7 +125,7 @@ function main(): void {
   if (!settings.json) {
     console.log(
       `${settings.engine}: this checkout against ${settings.baseline}, ${settings.rounds} rounds × ${settings.seconds} s ` +
-        `after ${settings.warmUp ?? defaultWarmUp(settings.seconds)} s of warm-up, ` +
+        `after ${warmUpOf(settings)} s of warm-up, ` +
         "each in a fresh process of its checkout, in turn; playouts per CPU second, medians over the rounds",
     );
     console.log(`${"game".padEnd(25)}${"players".padStart(8)}${"baseline/s".padStart(12)}${"this/s".padStart(12)}${"paired ratio".padStart(14)}${"ahead".padStart(10)}`);
@@ -143,7 +143,7 @@ function main(): void {
     for (const m of r.missing) console.log(`${"".padEnd(25)}(${m})`);
   }
   if (settings.json) {
-    console.log(JSON.stringify({ baseline: settings.baseline, engine: settings.engine, rounds: settings.rounds, secondsPerRound: settings.seconds, warmUpSeconds: settings.warmUp ?? defaultWarmUp(settings.seconds), seed: settings.seed, cases: comparisons }, null, 2));
+    console.log(JSON.stringify({ baseline: settings.baseline, engine: settings.engine, rounds: settings.rounds, secondsPerRound: settings.seconds, warmUpSeconds: warmUpOf(settings), seed: settings.seed, cases: comparisons }, null, 2));
   }
 }
 

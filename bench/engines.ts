@@ -38,6 +38,11 @@ export function defaultWarmUp(seconds: number): number {
   return Math.min(2, 2 * seconds);
 }
 
+/** The warm-up a command's settings ask for: `--warm-up`'s seconds, or the default for its `--seconds`. */
+export function warmUpOf(settings: { readonly warmUp: number | null; readonly seconds: number }): number {
+  return settings.warmUp ?? defaultWarmUp(settings.seconds);
+}
+
 /** Playouts, 16 at a time, their seeds drawn from `seeds`, until the process has spent `seconds` of
  *  CPU time on them: how many, and their decisions. */
 export function playFor(playout: Playout, seconds: number, seeds: Rng): { games: number; decisions: number } {

@@ -195,7 +195,6 @@ function count(s: Subject, c: BenchCase, games: number, settings: Settings): Cou
 
 const NONE: Attribution = { byFunction: new Map(), byLine: new Map() };
 
-
 const sources = new Map<string, string[]>();
 /** `FILE:LINE` as `file.js:LINE  the line's text` (the text when the file is here to read). */
 function showLine(site: string): string {

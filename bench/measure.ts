@@ -115,6 +115,12 @@ export function notCountable(baseline: string): string | null {
 /** The engines a comparison may name (`--engine`). */
 export const ENGINE_KINDS: readonly EngineKind[] = ["generated", "reference", "state-machine"];
 
+/** `--engine`'s text as one of ENGINE_KINDS; refused otherwise. */
+export function engineKind(text: string, refuse: Refusal): EngineKind {
+  if (!ENGINE_KINDS.includes(text as EngineKind)) refuse(`--engine ${text} is not one of ${ENGINE_KINDS.join(", ")}`);
+  return text as EngineKind;
+}
+
 /** `--baseline` and `--engine` as bench:instructions and bench:code-size take them: the baseline able to
  *  run count-process.js, the engine one of ENGINE_KINDS; refused otherwise. */
 export function baselineOptions(values: { readonly baseline?: string; readonly engine: string }, refuse: Refusal): { baseline: string | null; engine: EngineKind } {
@@ -122,6 +128,6 @@ export function baselineOptions(values: { readonly baseline?: string; readonly e
     const unusable = notCountable(values.baseline);
     if (unusable !== null) refuse(unusable);
   }
-  if (!ENGINE_KINDS.includes(values.engine as EngineKind)) refuse(`--engine ${values.engine} is not one of ${ENGINE_KINDS.join(", ")}`);
-  return { baseline: values.baseline ?? null, engine: values.engine as EngineKind };
+  const engine = engineKind(values.engine, refuse);
+  return { baseline: values.baseline ?? null, engine };
 }

@@ -4,7 +4,7 @@
 // on both; the figures are medians over the rounds. See README.md for the output.
 
 import { CASE_OPTIONS, ROUNDS, SECONDS, SEED, WARM_UP_OPTION, WARM_UP_USAGE, caseSettings, numberReader, parsedOptions, refusal, warmUpSetting, type Refusal } from "./arguments.js";
-import { CHECKED_PLAYOUTS, defaultWarmUp, hasKernel, hasReference, selectCases, type BenchCase, type EngineKind } from "./engines.js";
+import { CHECKED_PLAYOUTS, hasKernel, hasReference, selectCases, warmUpOf, type BenchCase, type EngineKind } from "./engines.js";
 import type { ProcessMeasure } from "./engine-process.js";
 import { THIS_CHECKOUT, measureIn, median } from "./measure.js";
 import { whole } from "./tally.js";
@@ -72,11 +72,6 @@ function readSettings(argv: string[]): Settings {
     seed: number("seed", values.seed, SEED),
     ...caseSettings(values),
   };
-}
-
-/** The seconds of CPU time each process warms up for. */
-function warmUpOf(settings: Settings): number {
-  return settings.warmUp ?? defaultWarmUp(settings.seconds);
 }
 
 /** One measurement in a fresh Node process. */

@@ -4,7 +4,7 @@
 // made again when a rare path first runs, is measured before it has settled. This command plays each engine from its first game
 // for --seconds of CPU time in a process of its own, the engines alternating round by round, and
 // prints the rate in each slice of --slice seconds (medians over the rounds), the rate each settles
-// at, and from when it stays within 5% of it; with --deopts, how often V8 threw each engine's
+// at, and from when it stays within 5% of it (NEAR, below); with --deopts, how often V8 threw each engine's
 // optimized code away (a function optimized before a path of it had run, when that path first runs).
 
 import { execFileSync } from "node:child_process";
@@ -26,8 +26,9 @@ const USAGE = `usage: node bench/dist/warm-up.js [--seconds S] [--slice S] [--ro
   --only     the cases to run, e.g. keys-to-knowledge (default: all)
   --json     print one JSON object instead of the tables`;
 
-/** How near its settled rate an engine must stay to count as settled. */
+/** How near its settled rate an engine must stay to count as settled, and that margin as printed. */
 const NEAR = 0.95;
+const NEAR_TEXT = `within ${Math.round((1 - NEAR) * 100)}%`;
 
 interface Settings {
   readonly seconds: number;
@@ -51,7 +52,7 @@ interface EngineCurve {
   readonly curve: { at: number; rate: number }[];
   readonly settled: number;
   /** CPU seconds from the first game to the start of the first slice from which the rate stays
-   *  within 5% of the settled rate; null if the curve never does. */
+   *  within NEAR of the settled rate; null if the curve never does. */
   readonly nearFrom: number | null;
   /** With --deopts: the median over the processes of their deoptimizations, and the functions
    *  deoptimized most often, with their counts over all the processes. */
@@ -149,7 +150,7 @@ function printCurves(c: BenchCase, r: CaseCurves, settings: Settings): void {
   }
   console.log(`${"settled".padStart(8)}${r.engines.map((e) => whole(e.settled).padStart(12)).join("")}${second ? ratioOf(first!.settled, second.settled) : ""}   (the median of the last quarter of the slices)`);
   const near = r.engines.map((e) => `${NAMES[e.engine]} ${e.nearFrom === null ? "never" : `from ${e.nearFrom.toFixed(1)} s`}`);
-  console.log(`  within 5% of its settled rate: ${near.join(", ")}`);
+  console.log(`  ${NEAR_TEXT} of its settled rate: ${near.join(", ")}`);
   for (const e of r.engines) {
     if (e.deopts === null) continue;
     const most = e.deopts.byFunction.map(([name, n]) => `${name} ${n}`).join(", ");
